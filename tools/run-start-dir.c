@@ -3298,6 +3298,24 @@ int sbx_run_zip_output(char *const *argv, const char *cwd, char *out, size_t siz
         return join_name(out, size, start, name) < 0 ? 0 : 1;
 }
 
+/* Whether wget takes the file at path for one that is there (its file_exists_p()): a regular file
+ * its mode lets the user read, by owner, group or others. */
+static bool wget_file_there(const char *path) {
+        struct stat st;
+        gid_t groups[NGROUPS_MAX];
+        bool member;
+        int n;
+
+        if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+                return false;
+        member = st.st_gid == getgid() || st.st_gid == getegid();
+        n = member ? 0 : getgroups(NGROUPS_MAX, groups);
+        for (int i = 0; !member && i < n; i++)
+                member = groups[i] == st.st_gid;
+        return ((st.st_mode & S_IRUSR) && st.st_uid == getuid()) || ((st.st_mode & S_IRGRP) && member) ||
+               (st.st_mode & S_IROTH);
+}
+
 int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t size) {
         /* wget's options read: flags, and those whose one argument names no file but -O's and
          * -P's; any other (-o and -a's log, -i, -r, -x, --content-disposition, ...) is not */
@@ -3312,6 +3330,7 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
         char start[PATH_MAX], dir[PATH_MAX], base[PATH_MAX];
         size_t n = 0, len;
         ptrdiff_t k;
+        bool same_name = false; /* -c, -N, --no-clobber: the URL's name whether or not it is there */
 
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "wget") != 0)
                 return 0;
@@ -3335,6 +3354,8 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
                         if (!found) {
                                 if (eq || !word_in(a, long_flags))
                                         return 0;
+                                same_name |= strcmp(a, "--continue") == 0 || strcmp(a, "--timestamping") == 0 ||
+                                             strcmp(a, "--no-clobber") == 0;
                                 continue;
                         }
                         if (!eq && ++i >= n)
@@ -3352,6 +3373,7 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
                                 }
                                 if (!strchr(short_flags, *f))
                                         return 0;
+                                same_name |= *f == 'c' || *f == 'N';
                         }
                 if (opt == 'O')
                         file = v;
@@ -3383,7 +3405,21 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
                         return 0;
         } else
                 memcpy(dir, start, strlen(start) + 1);
-        return join_name(out, size, dir, base) < 0 ? 0 : 1;
+        if (join_name(out, size, dir, base) < 0)
+                return 0;
+        /* a file there already is kept: wget writes NAME.1, or the first NAME.N that is not there
+         * (review54: NAME was read, so where the host lets the user write NAME but not make a file
+         * in its directory, wget's exit 3 on the host too read denied) */
+        if (!same_name && wget_file_there(out)) {
+                len = strlen(out);
+                for (unsigned i = 1;; i++) {
+                        if (i > 1000 || snprintf(out + len, size - len, ".%u", i) >= (int) (size - len))
+                                return 0;
+                        if (!wget_file_there(out))
+                                break;
+                }
+        }
+        return 1;
 }
 
 /* The commands of a shell's script that is an `&&` chain (`A && B && C`, on one line): the start

@@ -2414,9 +2414,11 @@ else:
                         # workspace-write, success, written. (A local server of the test's own.)
                         if command -v wget >/dev/null; then
                                 z=/var/tmp/$tag-wg
-                                mkdir -p "$z/root" "$z/own" "$z/isdir/f.txt" "$T/wg-srv" && chmod 755 "$z" "$z/root" "$T/wg-srv" &&
-                                        echo served >"$T/wg-srv/f.txt" && chmod 644 "$T/wg-srv/f.txt"
-                                [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/isdir" "$z/isdir/f.txt"
+                                mkdir -p "$z/root" "$z/own" "$z/isdir/f.txt" "$z/there" "$T/wg-srv" &&
+                                        chmod 755 "$z" "$z/root" "$z/there" "$T/wg-srv" &&
+                                        echo served >"$T/wg-srv/f.txt" && chmod 644 "$T/wg-srv/f.txt" &&
+                                        echo old >"$z/there/f.txt"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/isdir" "$z/isdir/f.txt" "$z/there/f.txt"
                                 rm -f "$T/wg.port"
                                 "$PY" -c 'import http.server, os, sys
 os.chdir(sys.argv[1])
@@ -2427,12 +2429,17 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 for _ in $(seq 50); do [ -s "$T/wg.port" ] && break; sleep 0.1; done
                                 u=http://127.0.0.1:$(cat "$T/wg.port" 2>/dev/null)/f.txt
                                 for b in landlock bwrap; do
-                                    for where in own root ws ws-write isdir; do
+                                    for where in own root ws ws-write isdir there; do
                                         mode=read-only args=(wget -q -P "$z/own" "$u") want=denied:$z/own/f.txt:3
                                         case $where in
                                         # the URL's name a directory there: wget's exit 3 on the
                                         # host too (review53; before: denied)
                                         isdir) args=(wget -q -P "$z/isdir" "$u") want=task_failure::3 ;;
+                                        # the user's f.txt there already, in root's 0755 directory:
+                                        # wget makes f.txt.1, which the host refuses nobody too
+                                        # (review54; before: denied, f.txt recorded, as root too)
+                                        there) args=(wget -q -P "$z/there" "$u") want=denied:$z/there/f.txt.1:3
+                                               [ $who = nobody ] && want=task_failure::3 ;;
                                         root) args=(wget -q -P "$z/root" "$u") want=denied:$z/root/f.txt:3
                                               [ $who = nobody ] && want=task_failure::3 ;;
                                         ws) args=(wget -q "$u") want=denied:$d/ws/f.txt:3 ;;
@@ -2449,6 +2456,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 done
                                 kill $srv 2>/dev/null
                                 wait $srv 2>/dev/null
+                                check "$who: ... the file there kept" test "$(cat "$z/there/f.txt")" = old
+                                rm -f "$z/there/f.txt"
                                 check "$who: ... no file made outside the workspace" test -z "$(find "$z" -type f)"
                                 rm -rf "$z" "$T/wg-srv" "$T/wg.port"
                         fi

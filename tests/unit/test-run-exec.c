@@ -2049,6 +2049,65 @@ static void test_wget_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_wget_output);
 }
 
+/* wget keeps a file that is there already (one it may read) and writes NAME.1, or the first
+ * NAME.N not there; -c, -N and --no-clobber name NAME itself; a directory or a file the user may
+ * not read is not taken for one there. Before, NAME was read: where the host lets the user
+ * write NAME but not make a file in its directory, wget's exit 3 on the host too read denied. */
+static void test_wget_output_there(void **state) {
+        char tmpl[] = "/tmp/sbx-test-wget.XXXXXX", path[PATH_MAX], want[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        static const char *const files[] = { "f", "f.1", "u", "d/x", NULL };
+        (void) state;
+
+        assert_non_null(dir);
+        snprintf(path, sizeof(path), "%s/d", dir);
+        assert_int_equal(mkdir(path, 0700), 0);
+        for (const char *const *f = files; *f; f++) {
+                snprintf(path, sizeof(path), "%s/%s", dir, *f);
+                assert_int_equal(close(open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)), 0);
+        }
+        snprintf(path, sizeof(path), "%s/u", dir);
+        assert_int_equal(chmod(path, 0200), 0);
+        {
+                const char *there[] = { "wget", "-q", "-P", dir, "http://h/a/f", NULL };
+                const char *cont[] = { "wget", "-qc", "-P", dir, "http://h/a/f", NULL };
+                const char *stamp[] = { "wget", "-N", "-q", "-P", dir, "http://h/f", NULL };
+                const char *nocl[] = { "wget", "--no-clobber", "http://h/f", NULL };
+                const char *unread[] = { "wget", "-q", "http://h/u", NULL };
+                const char *isdir[] = { "wget", "-q", "http://h/d", NULL };
+                const char *fresh[] = { "wget", "-q", "-P", "d", "http://h/f", NULL };
+
+                /* f and f.1 there: f.2 */
+                snprintf(want, sizeof(want), "%s/f.2", dir);
+                assert_int_equal(sbx_run_wget_output((char *const *) there, "/", out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                snprintf(want, sizeof(want), "%s/f", dir);
+                assert_int_equal(sbx_run_wget_output((char *const *) cont, "/", out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                assert_int_equal(sbx_run_wget_output((char *const *) stamp, "/", out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                assert_int_equal(sbx_run_wget_output((char *const *) nocl, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                /* (root too: wget reads the mode's bits, not what root may do) */
+                snprintf(want, sizeof(want), "%s/u", dir);
+                assert_int_equal(sbx_run_wget_output((char *const *) unread, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                snprintf(want, sizeof(want), "%s/d", dir);
+                assert_int_equal(sbx_run_wget_output((char *const *) isdir, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                snprintf(want, sizeof(want), "%s/d/f", dir);
+                assert_int_equal(sbx_run_wget_output((char *const *) fresh, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+        }
+        for (size_t k = SBX_ELEMENTSOF(files) - 1; k-- > 0;) {
+                snprintf(path, sizeof(path), "%s/%s", dir, files[k]);
+                unlink(path);
+        }
+        snprintf(path, sizeof(path), "%s/d", dir);
+        rmdir(path);
+        rmdir(dir);
+}
+
 /* The index's lock file of the repository a `git stash` finds (sbx_run_git_stash_lock()): the
  * first `.git` going up from the start, a directory or a worktree's `gitdir:` file; -C and
  * --git-dir read; none for stash's commands that print their own lines, an option not read, no
@@ -3118,6 +3177,7 @@ int main(void) {
                 cmocka_unit_test(test_git_stash_lock),
                 cmocka_unit_test(test_zip_output),
                 cmocka_unit_test(test_wget_output),
+                cmocka_unit_test(test_wget_output_there),
                 cmocka_unit_test(test_bfd_output),
                 cmocka_unit_test(test_javac_dir),
                 cmocka_unit_test(test_chain_javac_dir),
