@@ -3684,9 +3684,11 @@ int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, 
         tilde = script && shell_script(argv) == script && !shell_argv_startup_moves(argv, argc);
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg)) != 2 ||
-            !chain_cd_dir(seg[0], dir, sizeof(dir), tilde) || join_name(joined, sizeof(joined), cwd, dir) < 0 ||
+            !chain_cd_dir(seg[0], dir, sizeof(dir), tilde) || !enter_dir(cwd, dir, true, joined, sizeof(joined)) ||
             !(cmd = segment_words(seg[1], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
+        /* (the shell's cd logical: `cd l/..` back where it was, not in l's target's parent, as
+         * git's own -C; review54: a repository there read, its host's refusal task_failure) */
         return sbx_run_git_stash_lock(cmd, joined, out, size);
 }
 

@@ -2318,8 +2318,11 @@ else:
                                         git -c user.name=t -c user.email=t@t commit -qm i && echo c >f &&
                                         git -c user.name=t -c user.email=t@t stash -q' sh "$g" >/dev/null 2>&1
                                 ref0=$(cat "$g/.git/refs/stash")
+                                # (root's repository, a link in g to a directory of its)
+                                git init -q /var/tmp/$tag-gitl && mkdir /var/tmp/$tag-gitl/x &&
+                                        "${pre[@]}" ln -s /var/tmp/$tag-gitl/x "$g/l"
                                 for b in landlock bwrap; do
-                                    for where in cd dash-c sub pop stale ws home emptygit editor gitdir; do
+                                    for where in cd dash-c sub pop stale ws home emptygit editor gitdir logical; do
                                         printf 'a\nb\n' >"$g/f"
                                         mode=read-only at=$d/ws want=denied:$g/.git/index.lock:1
                                         args=(sh -c "cd $g && git stash")
@@ -2332,6 +2335,10 @@ else:
                                         emptygit) mode=workspace-write at=$g/sub args=(git stash)
                                                   "${pre[@]}" mkdir "$g/sub/.git" ;;
                                         dash-c) args=(git -C "$g" stash push -m x) ;;
+                                        # the shell's cd logical: l/.. is g, not root's repository
+                                        # (review54; before: root's lock read, as nobody the host's
+                                        # refusal, task_failure)
+                                        logical) args=(sh -c "cd $g/l/.. && git stash") ;;
                                         # another of git's variables moves nothing (review53b:
                                         # before, any GIT_ left it unread, task_failure); GIT_DIR
                                         # may move the index: unread
@@ -2358,7 +2365,7 @@ else:
                                         rmdir "$g/sub/.git" 2>/dev/null
                                     done
                                 done
-                                rm -rf "$g"
+                                rm -rf "$g" /var/tmp/$tag-gitl
                         fi
                         # zip prints its lines on stdout ("zip I/O error: E", "zip error: Could not
                         # create output file (X)") and exits 15 (ZE_CREAT) where it cannot create its

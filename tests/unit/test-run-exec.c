@@ -2193,6 +2193,14 @@ static void test_git_stash_lock(void **state) {
                 assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 1);
                 snprintf(want, sizeof(want), "%s/r/.git/index.lock", dir);
                 assert_string_equal(out, want);
+                /* the shell's cd logical: r/l/.. is r, not the parent of l's target, dir
+                 * (review54: before, none, no repository above dir) */
+                snprintf(path, sizeof(path), "%s/r/l", dir);
+                assert_int_equal(symlink("../no", path), 0);
+                snprintf(script, sizeof(script), "cd r/l/.. && git stash");
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                assert_int_equal(unlink(path), 0);
                 snprintf(script, sizeof(script), "cd '%s/r/a/b' && git -C .. stash", dir);
                 assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, "/", out, sizeof(out)), 1);
                 assert_string_equal(out, want);
