@@ -2436,7 +2436,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 for _ in $(seq 50); do [ -s "$T/wg.port" ] && break; sleep 0.1; done
                                 u=http://127.0.0.1:$(cat "$T/wg.port" 2>/dev/null)/f.txt
                                 for b in landlock bwrap; do
-                                    for where in own root ws ws-write isdir there; do
+                                    for where in own root ws ws-write isdir there full; do
                                         mode=read-only args=(wget -q -P "$z/own" "$u") want=denied:$z/own/f.txt:3
                                         case $where in
                                         # the URL's name a directory there: wget's exit 3 on the
@@ -2447,6 +2447,9 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         # (review54; before: denied, f.txt recorded, as root too)
                                         there) args=(wget -q -P "$z/there" "$u") want=denied:$z/there/f.txt.1:3
                                                [ $who = nobody ] && want=task_failure::3 ;;
+                                        # /dev/full, a sink both backends leave writable: wget's
+                                        # ENOSPC (review54; before: denied)
+                                        full) args=(wget -q -O /dev/full "$u") want=task_failure::3 ;;
                                         root) args=(wget -q -P "$z/root" "$u") want=denied:$z/root/f.txt:3
                                               [ $who = nobody ] && want=task_failure::3 ;;
                                         ws) args=(wget -q "$u") want=denied:$d/ws/f.txt:3 ;;

@@ -4051,6 +4051,11 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { WGET, "/ws/f", "", 8, 0, "task_failure" },
                 { WGET, "/ws/f", "", 0, 3, "task_failure" },
                 { WGET, NULL, "", 3, 0, "task_failure" },
+                /* a sink either backend leaves writable: `wget -q -O /dev/full URL`'s ENOSPC
+                 * (review54; before: denied) */
+                { WGET, "/dev/full", "", 3, 0, "task_failure" },
+                { ZIP, "/dev/null", "", 15, 0, "task_failure" },
+                { WGET, "/dev/shm/f", "", 3, 0, "denied" },
         };
         (void) state;
 
