@@ -2409,6 +2409,15 @@ else:
                                         fi
                                     done
                                 done
+                                # danger-full-access: its dialect (none) has no denial signature,
+                                # the status is the task's (review54; before: unclassified, sbx's
+                                # "the outcome could not be classified: Input/output error")
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --mode danger-full-access \
+                                        --verdict-json "$d/zip.json" -- zip -q /proc/$tag.zip /etc/hostname ) >/dev/null 2>"$T/err"
+                                rc=$?
+                                got=$(record_paths "$d/zip.json")
+                                check "$who: zip -q /proc/X.zip /etc/hostname (danger-full-access): task_failure, no line of sbx's ($got; $(head -c 100 "$T/err"))" \
+                                        test "$rc:$got" = 15:task_failure::15 -a ! -s "$T/err"
                                 check "$who: ... no archive made outside the workspace" test -z "$(find "$z" -type f)"
                                 rm -rf "$z"
                         fi

@@ -4082,6 +4082,21 @@ static void test_classify_silent_status_is_its_file(void **state) {
                         if (r.denial_lines != (denied ? 1u : 0u))
                                 fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r.denial_lines);
                 }
+        /* danger-full-access's dialect, none, has no denial signature: the status is the
+         * task's (review54: before, sbx_classify_finish() failed, -EIO, the run unclassified) */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_classify_result r;
+
+                ctx.git_index_lock = cases[i].kind == GIT ? cases[i].file : NULL;
+                ctx.zip_output = cases[i].kind == ZIP ? cases[i].file : NULL;
+                ctx.wget_output = cases[i].kind == WGET ? cases[i].file : NULL;
+                status_case("none", &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
+                if (r.verdict != (cases[i].exit_code == 0 && cases[i].sig == 0 ? SBX_VERDICT_SUCCESS
+                                                                                : SBX_VERDICT_TASK_FAILURE) ||
+                    r.n_denials != 0)
+                        fail_msg("none case %zu: %s, %zu denials", i, sbx_verdict_to_string(r.verdict),
+                                 (size_t) r.n_denials);
+        }
         /* a denial line came first: that one is the run's */
         {
                 struct sbx_classify_result r;
