@@ -5773,6 +5773,22 @@ static int curl_exit_denial(struct sbx_classifier *c, const struct sbx_exit_stat
  * it too; made with O_EXCL where excl, and the host has it already; X a directory on the host,
  * EISDIR there too; its directory missing on the host, ENOENT there too, where the command makes
  * none, !dirs_made). */
+/* Whether the absolute path p is a file no sandbox refuses the command a write to: /dev's sinks
+ * (bwrap's own, Landlock's grant), and a descriptor it holds already by name (/dev/stdout,
+ * /dev/stderr, /dev/fd/N, /proc/self/fd/N: `wget -q -O /dev/stdout URL | head -c1`'s EPIPE). */
+static bool status_sink(const char *p) {
+        static const char *const sinks[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/stdout", "/dev/stderr" };
+        static const char *const fds[] = { "/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/" };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(sinks); i++)
+                if (strcmp(p, sinks[i]) == 0)
+                        return true;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(fds); i++)
+                if (strncmp(p, fds[i], strlen(fds[i])) == 0)
+                        return true;
+        return false;
+}
+
 static int status_create_denial(struct sbx_classifier *c, const char *path, bool excl, bool dirs_made,
                                 const char *evidence, size_t evidence_len) {
         static const char *const errs[] = { "Permission denied", "Read-only file system" };
@@ -5786,8 +5802,7 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
                 return 0;
         /* the sinks either backend leaves writable (bwrap's own /dev, Landlock's grant): review54,
          * `wget -q -O /dev/full URL` (ENOSPC, exit 3 on the host too) read denied */
-        if (host_name(c, path, strlen(path), host) &&
-            (strcmp(host, "/dev/null") == 0 || strcmp(host, "/dev/zero") == 0 || strcmp(host, "/dev/full") == 0))
+        if (status_sink(path) || (host_name(c, path, strlen(path), host) && status_sink(host)))
                 return 0;
         /* review53: `wget -q URL` where the URL's name is a directory on the host exits 3 there
          * too; `zip -q /var/tmp/nx/a.zip f` (nx missing) exits 15 there too ("zip I/O error: No

@@ -2433,7 +2433,7 @@ else:
                                 mkdir -p "$z/root" "$z/own" "$z/isdir/f.txt" "$z/there" "$T/wg-srv" &&
                                         chmod 755 "$z" "$z/root" "$z/there" "$T/wg-srv" &&
                                         echo served >"$T/wg-srv/f.txt" && chmod 644 "$T/wg-srv/f.txt" &&
-                                        echo old >"$z/there/f.txt"
+                                        echo old >"$z/there/f.txt" && head -c 4000000 /dev/zero >"$T/wg-srv/big" && chmod 644 "$T/wg-srv/big"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/isdir" "$z/isdir/f.txt" "$z/there/f.txt"
                                 rm -f "$T/wg.port"
                                 "$PY" -c 'import http.server, os, sys
@@ -2472,6 +2472,15 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         fi
                                         rm -f "$d/ws/f.txt"
                                     done
+                                    # its stdout by name, a pipe its reader closed: wget's EPIPE,
+                                    # no sandbox's (review54; before: denied, /dev/stdout)
+                                    # (the pipe the user's: nobody may not reopen root's)
+                                    ( cd "$d/ws" && "${pre[@]}" sh -c 'SBX_DB="$1" "$2" run --backend "$3" --mode read-only \
+                                            --verdict-json "$4" -- wget -q -O /dev/stdout "$5" | head -c 1' \
+                                            sh "$d/audit.db" "$SBX" $b "$d/wg.json" "${u%/*}/big" ) >/dev/null 2>&1
+                                    got=$(record_paths "$d/wg.json" 2>/dev/null)
+                                    check "$who, $b: wget -q -O /dev/stdout URL | head -c 1 (read-only): task_failure ($got)" \
+                                            test "$got" = task_failure::3
                                 done
                                 kill $srv 2>/dev/null
                                 wait $srv 2>/dev/null

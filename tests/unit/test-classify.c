@@ -4056,6 +4056,12 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { WGET, "/dev/full", "", 3, 0, "task_failure" },
                 { ZIP, "/dev/null", "", 15, 0, "task_failure" },
                 { WGET, "/dev/shm/f", "", 3, 0, "denied" },
+                /* ... a descriptor the command holds: `wget -q -O /dev/stdout URL | head -c1`'s
+                 * EPIPE (review54; before: denied) */
+                { WGET, "/dev/stdout", "", 3, 0, "task_failure" },
+                { WGET, "/proc/self/fd/1", "", 3, 0, "task_failure" },
+                { WGET, "/dev/fd/5", "", 3, 0, "task_failure" },
+                { WGET, "/proc/sys/vm/x", "", 3, 0, "denied" },
         };
         (void) state;
 
