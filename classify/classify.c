@@ -5812,7 +5812,11 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
                 if (!c->host_dir_missing(c->resolve_userdata, in) ||
                     (!dirs_made && c->host_dir_missing(c->resolve_userdata, host)))
                         return 0;
-        }
+        } else if (c->host_dir_missing && !dirs_made && c->host_dir_missing(c->resolve_userdata, path))
+                /* one the host cannot resolve whose directory there is no directory (ENOTDIR,
+                 * before any sandbox's check: review54, `zip -q F/a.zip f`, F a regular file,
+                 * read denied) or missing */
+                return 0;
         if (excl && c->host_exists) {
                 int kind = c->host_exists(c->resolve_userdata, path);
 

@@ -2379,7 +2379,7 @@ else:
                                 mkdir -p "$z/root" "$z/own" && chmod 755 "$z" "$z/root"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own"
                                 for b in landlock bwrap; do
-                                    for where in own ext root ws nodir tt ttq xlist; do
+                                    for where in own ext root ws nodir tt ttq xlist afile; do
                                         mode=read-only x=$z/own/a.zip want=denied:$z/own/a.zip:15
                                         case $where in
                                         ext) x=$z/own/a want=denied:$z/own/a.zip:15 ;;
@@ -2393,6 +2393,10 @@ else:
                                         # missing (review54; before: denied, the workspace's
                                         # true.zip recorded)
                                         ttq) x="-qTT true $z/own/nx/a.zip" want=task_failure::15 ;;
+                                        # its directory a regular file: zip's ENOTDIR on the
+                                        # host too (review54; before: denied)
+                                        afile) "${pre[@]}" sh -c 'echo x >"$1"' sh "$z/own/afile"
+                                               x=$z/own/afile/a.zip want=task_failure::15 ;;
                                         # -x's list after the archive (review53; before:
                                         # task_failure)
                                         xlist) x="$z/own/a.zip -x nomatch -q" ;;
@@ -2401,6 +2405,7 @@ else:
                                         ws) mode=workspace-write x=$d/ws/$tag-a.zip want=success::0 ;;
                                         esac
                                         status_row "$d/ws" $b $mode "$d/zip.json" zip -q $x /etc/hostname # (tt: several words)
+                                        rm -f "$z/own/afile"
                                         [ $rc -eq 125 ] && continue
                                         check "$who, $b: zip -q $x /etc/hostname ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws ]; then

@@ -3985,9 +3985,21 @@ static bool fake_host_dir_missing_status(void *userdata, const char *path) {
         size_t n = strlen(path);
 
         (void) userdata;
-        if (strncmp(path, "/etc/nodir/", 11) == 0)
+        if (strncmp(path, "/etc/nodir/", 11) == 0 || strncmp(path, "/etc/afile/", 11) == 0)
                 return true;
         return n > 2 && strcmp(path + n - 2, "/x") == 0 && strcmp(path, "/etc/isdir/x") != 0;
+}
+
+/* ... where the host resolves every name as written but those beneath /etc/afile, a regular
+ * file (ENOTDIR), and /etc/unres, which it cannot tell (review54) */
+static size_t fake_resolve_status(void *userdata, const char *path, char *out, size_t size) {
+        size_t n = strlen(path);
+
+        (void) userdata;
+        if (strncmp(path, "/etc/afile/", 11) == 0 || strncmp(path, "/etc/unres/", 11) == 0 || n >= size)
+                return 0;
+        memcpy(out, path, n + 1);
+        return n;
 }
 
 /* A file a command's exit status tells it could not make where its lines do not, read from its
@@ -4004,7 +4016,8 @@ static void test_classify_silent_status_is_its_file(void **state) {
         static const char *const granted[] = { "/gr", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
                                             .host_exists = fake_host_exists_git_lock,
-                                            .host_dir_missing = fake_host_dir_missing_status };
+                                            .host_dir_missing = fake_host_dir_missing_status,
+                                            .resolve = fake_resolve_status };
         enum { GIT, ZIP, WGET };
         static const char *const evidence[] = { "git stash's exit status 1", "zip's exit status 15",
                                                 "wget's exit status 3" };
@@ -4062,6 +4075,13 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { WGET, "/proc/self/fd/1", "", 3, 0, "task_failure" },
                 { WGET, "/dev/fd/5", "", 3, 0, "task_failure" },
                 { WGET, "/proc/sys/vm/x", "", 3, 0, "denied" },
+                /* ... a name the host cannot resolve, its directory a regular file there (ENOTDIR
+                 * before any sandbox's check; review54: before, denied); wget's -P directories
+                 * it makes, and one the host cannot tell, stay denied */
+                { ZIP, "/etc/afile/x.zip", "", 15, 0, "task_failure" },
+                { GIT, "/etc/afile/.git/index.lock", "", 1, 0, "task_failure" },
+                { WGET, "/etc/afile/d/f", "", 3, 0, "denied" },
+                { ZIP, "/etc/unres/x.zip", "", 15, 0, "denied" },
         };
         (void) state;
 
