@@ -5789,6 +5789,33 @@ static bool status_sink(const char *p) {
         return false;
 }
 
+/* Whether the command that makes the directory of path (absolute; wget's -P, making the missing
+ * ones and removing a file of that directory's own name first) could not make it on the host
+ * either: a directory above it is no directory there (ENOTDIR), the first one there is, going up. */
+static bool made_dir_under_file(const struct sbx_classifier *c, const char *path) {
+        char p[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
+        size_t n = strlen(path);
+        char *slash;
+
+        if (!c->host_exists || n >= sizeof(p))
+                return false;
+        memcpy(p, path, n + 1);
+        if (!(slash = strrchr(p, '/')) || slash == p)
+                return false;
+        *slash = '\0'; /* the directory made: a file there is removed */
+        while ((slash = strrchr(p, '/')) && slash != p) {
+                int kind;
+
+                *slash = '\0';
+                /* (-1: one on its way no directory, or not searchable: the one above tells) */
+                if ((kind = c->host_exists(c->resolve_userdata, p)) == SBX_HOST_NAME_MISSING || kind < 0)
+                        continue;
+                (void) snprintf(in, sizeof(in), "%s/x", p);
+                return kind == SBX_HOST_NAME_FILE && c->host_dir_missing(c->resolve_userdata, in);
+        }
+        return false;
+}
+
 static int status_create_denial(struct sbx_classifier *c, const char *path, bool excl, bool dirs_made,
                                 const char *evidence, size_t evidence_len) {
         static const char *const errs[] = { "Permission denied", "Read-only file system" };
@@ -5812,7 +5839,8 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
                 if (!c->host_dir_missing(c->resolve_userdata, in) ||
                     (!dirs_made && c->host_dir_missing(c->resolve_userdata, host)))
                         return 0;
-        } else if (c->host_dir_missing && !dirs_made && c->host_dir_missing(c->resolve_userdata, path))
+        } else if (c->host_dir_missing && (dirs_made ? made_dir_under_file(c, path)
+                                                     : c->host_dir_missing(c->resolve_userdata, path)))
                 /* one the host cannot resolve whose directory there is no directory (ENOTDIR,
                  * before any sandbox's check: review54, `zip -q F/a.zip f`, F a regular file,
                  * read denied) or missing */

@@ -2450,7 +2450,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 for _ in $(seq 50); do [ -s "$T/wg.port" ] && break; sleep 0.1; done
                                 u=http://127.0.0.1:$(cat "$T/wg.port" 2>/dev/null)/f.txt
                                 for b in landlock bwrap; do
-                                    for where in own root ws ws-write isdir there full; do
+                                    for where in own root ws ws-write isdir there full pfile; do
                                         mode=read-only args=(wget -q -P "$z/own" "$u") want=denied:$z/own/f.txt:3
                                         case $where in
                                         # the URL's name a directory there: wget's exit 3 on the
@@ -2464,12 +2464,17 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         # /dev/full, a sink both backends leave writable: wget's
                                         # ENOSPC (review54; before: denied)
                                         full) args=(wget -q -O /dev/full "$u") want=task_failure::3 ;;
+                                        # -P's directory beneath a regular file: wget's ENOTDIR
+                                        # on the host too (review54; before: denied)
+                                        pfile) "${pre[@]}" sh -c 'echo x >"$1"' sh "$z/own/pf"
+                                               args=(wget -q -P "$z/own/pf/sub" "$u") want=task_failure::3 ;;
                                         root) args=(wget -q -P "$z/root" "$u") want=denied:$z/root/f.txt:3
                                               [ $who = nobody ] && want=task_failure::3 ;;
                                         ws) args=(wget -q "$u") want=denied:$d/ws/f.txt:3 ;;
                                         ws-write) mode=workspace-write args=(wget -q "$u") want=success::0 ;;
                                         esac
                                         status_row "$d/ws" $b $mode "$d/wg.json" "${args[@]}"
+                                        rm -f "$z/own/pf"
                                         [ $rc -eq 125 ] && continue
                                         check "$who, $b: ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws-write ]; then

@@ -3972,11 +3972,12 @@ static void status_case(const char *backend, const struct sbx_classify_context *
         sbx_classifier_free(c);
 }
 
-/* A host where /etc/held/.git/index.lock exists (another git's lock left there); any other
- * name is missing. */
+/* A host where /etc/held/.git/index.lock exists (another git's lock left there), and the regular
+ * file /etc/afile; any other name is missing. */
 static int fake_host_exists_git_lock(void *userdata, const char *path) {
         (void) userdata;
-        return strcmp(path, "/etc/held/.git/index.lock") == 0 ? SBX_HOST_NAME_FILE : SBX_HOST_NAME_MISSING;
+        return strcmp(path, "/etc/held/.git/index.lock") == 0 || strcmp(path, "/etc/afile") == 0 ? SBX_HOST_NAME_FILE
+                                                                                               : SBX_HOST_NAME_MISSING;
 }
 
 /* ... and whether the directory of a host path is missing, or (asked of "X/x") X no directory:
@@ -4076,12 +4077,16 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { WGET, "/dev/fd/5", "", 3, 0, "task_failure" },
                 { WGET, "/proc/sys/vm/x", "", 3, 0, "denied" },
                 /* ... a name the host cannot resolve, its directory a regular file there (ENOTDIR
-                 * before any sandbox's check; review54: before, denied); wget's -P directories
-                 * it makes, and one the host cannot tell, stay denied */
+                 * before any sandbox's check; review54: before, denied); wget's -P directory
+                 * beneath one (before, denied), but not the file of that directory's own name,
+                 * which wget removes, nor one the host cannot tell: denied */
                 { ZIP, "/etc/afile/x.zip", "", 15, 0, "task_failure" },
                 { GIT, "/etc/afile/.git/index.lock", "", 1, 0, "task_failure" },
-                { WGET, "/etc/afile/d/f", "", 3, 0, "denied" },
+                { WGET, "/etc/afile/d/f", "", 3, 0, "task_failure" },
+                { WGET, "/etc/afile/d/e/f", "", 3, 0, "task_failure" },
+                { WGET, "/etc/afile/f", "", 3, 0, "denied" },
                 { ZIP, "/etc/unres/x.zip", "", 15, 0, "denied" },
+                { WGET, "/etc/unres/d/f", "", 3, 0, "denied" },
         };
         (void) state;
 
