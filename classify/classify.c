@@ -4904,6 +4904,17 @@ static bool javac_written_path(const char *text, size_t tl, size_t *ret_at) {
         return true;
 }
 
+/* A kept denial of a file the refused call opened following its symlinks (an open for writing
+ * with O_CREAT): its path becomes what the host resolves it to, the file the sandbox refused (not
+ * the sandbox's /dev and /proc, nor where the host cannot tell). */
+static void kept_path_followed(const struct sbx_classifier *c, struct sbx_denial *e) {
+        char host[SBX_DENIAL_PATH_MAX];
+
+        if (e->path[0] == '/' && c->resolve && !in_sandbox_dev_proc(e->path) &&
+            host_name(c, e->path, strlen(e->path), host) && !in_sandbox_dev_proc(host))
+                memcpy(e->path, host, strlen(host) + 1);
+}
+
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
@@ -5301,12 +5312,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 memcpy(e->path, path, sizeof(e->path));
                                 /* (left53: `curl -so out URL`, `touch out`, out a link in the
                                  * workspace to a file outside it, recorded the link) */
-                                if (follows && path[0] == '/' && c->resolve && !in_sandbox_dev_proc(path)) {
-                                        char host[SBX_DENIAL_PATH_MAX];
-
-                                        if (host_name(c, path, strlen(path), host) && !in_sandbox_dev_proc(host))
-                                                memcpy(e->path, host, strlen(host) + 1);
-                                }
+                                if (follows)
+                                        kept_path_followed(c, e);
                         }
                 }
         }
@@ -5882,9 +5889,17 @@ static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_stat
 static int wget_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
         static const char evidence[] = "(no line: wget's exit status 3, a file I/O error, writing its output file)";
 
+        size_t kept = c->n_denials;
+        int r;
+
         if (c->denial.hit || st->signal != 0 || st->exit_code != 3 || !c->wget_output[0])
                 return 0;
-        return status_create_denial(c, c->wget_output, false, true, evidence, sizeof(evidence) - 1);
+        r = status_create_denial(c, c->wget_output, false, true, evidence, sizeof(evidence) - 1);
+        /* its fopen(3) follows a link: the record names the target (review54: `wget -q -O l URL`,
+         * l a link in the workspace to a file outside it, recorded l) */
+        if (r >= 0 && c->n_denials > kept)
+                kept_path_followed(c, &c->denials[kept]);
+        return r;
 }
 
 /* zip's exit status 15 (ZE_CREAT, "could not open/create the file for writing": zip prints its

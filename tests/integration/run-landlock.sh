@@ -2450,7 +2450,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 for _ in $(seq 50); do [ -s "$T/wg.port" ] && break; sleep 0.1; done
                                 u=http://127.0.0.1:$(cat "$T/wg.port" 2>/dev/null)/f.txt
                                 for b in landlock bwrap; do
-                                    for where in own root ws ws-write isdir there full pfile; do
+                                    for where in own root ws ws-write isdir there full pfile link; do
                                         mode=read-only args=(wget -q -P "$z/own" "$u") want=denied:$z/own/f.txt:3
                                         case $where in
                                         # the URL's name a directory there: wget's exit 3 on the
@@ -2471,6 +2471,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         root) args=(wget -q -P "$z/root" "$u") want=denied:$z/root/f.txt:3
                                               [ $who = nobody ] && want=task_failure::3 ;;
                                         ws) args=(wget -q "$u") want=denied:$d/ws/f.txt:3 ;;
+                                        # the URL's name in the workspace a dangling link to a file
+                                        # outside it: wget's open follows it, the target recorded
+                                        # (review54; before: the link, $d/ws/f.txt)
+                                        link) "${pre[@]}" ln -s "$z/own/f.txt" "$d/ws/f.txt"
+                                              mode=workspace-write args=(wget -q "$u") want=denied:$z/own/f.txt:3 ;;
                                         ws-write) mode=workspace-write args=(wget -q "$u") want=success::0 ;;
                                         esac
                                         status_row "$d/ws" $b $mode "$d/wg.json" "${args[@]}"

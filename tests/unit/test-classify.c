@@ -1589,12 +1589,12 @@ static size_t fake_resolve(void *userdata, const char *path, char *out, size_t s
         return (size_t) snprintf(out, size, "%s", path);
 }
 
-/* text classified by the dialect of backend with the context ctx, exit status 1 */
-static struct sbx_classify_result *run_backend_in(const char *backend, const struct sbx_classify_context *ctx,
-                                                  const char *text) {
+/* text classified by the dialect of backend with the context ctx, exit status exit_code */
+static struct sbx_classify_result *run_backend_status_in(const char *backend, const struct sbx_classify_context *ctx,
+                                                         const char *text, int exit_code) {
         static struct sbx_classify_result res;
         struct sbx_classifier *c = NULL;
-        struct sbx_exit_status st = { .exit_code = 1 };
+        struct sbx_exit_status st = { .exit_code = exit_code };
         struct sbx_diag diag = { 0 };
 
         assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
@@ -1603,6 +1603,12 @@ static struct sbx_classify_result *run_backend_in(const char *backend, const str
         assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
         sbx_classifier_free(c);
         return &res;
+}
+
+/* ... exit status 1 */
+static struct sbx_classify_result *run_backend_in(const char *backend, const struct sbx_classify_context *ctx,
+                                                  const char *text) {
+        return run_backend_status_in(backend, ctx, text, 1);
 }
 
 /* text classified by the landlock dialect with the context ctx, exit status 1 */
@@ -3863,7 +3869,7 @@ static size_t fake_resolve_out_link(void *userdata, const char *path, char *out,
         return (size_t) snprintf(out, size, "%s", path);
 }
 
-/* A file opened for writing through a symlink (curl's, sqlite3's output; touch's, which follows
+/* A file opened for writing through a symlink (curl's, sqlite3's, wget's output; touch's, which follows
  * it without -h): the sandbox refused the link's target, which the record names (before: the
  * link, /ws/out.txt, under both backends; live `curl -so out URL`, `touch out`, `sqlite3 out
  * ...`, out a link in the workspace to a file outside it, in workspace-write). A touch not read
@@ -3892,6 +3898,11 @@ static void test_classify_write_through_link_records_the_target(void **state) {
                 check_row(backend, 2, touch, run_backend_in(backend, &ctx, touch), "denied", "/var/tmp/d/out.txt");
                 ctx.touch_how = 0;
                 check_row(backend, 3, touch, run_backend_in(backend, &ctx, touch), "denied", "/ws/out.txt");
+                /* wget -q's silent status 3, its file read from the argv (review54: `wget -q -O out
+                 * URL` recorded the link) */
+                ctx.wget_output = "/ws/out.txt";
+                check_row(backend, 4, "wget", run_backend_status_in(backend, &ctx, "", 3), "denied", "/var/tmp/d/out.txt");
+                ctx.wget_output = NULL;
         }
 }
 
