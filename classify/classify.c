@@ -143,6 +143,7 @@ struct sbx_classifier {
         char git_index_lock[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char zip_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char wget_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        char ninja_log[SBX_DENIAL_PATH_MAX];      /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
@@ -681,6 +682,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->git_index_lock, c->git_index_lock, sizeof(c->git_index_lock))) < 0 ||
             (r = argv_file_copy(ctx->zip_output, c->zip_output, sizeof(c->zip_output))) < 0 ||
             (r = argv_file_copy(ctx->wget_output, c->wget_output, sizeof(c->wget_output))) < 0 ||
+            (r = argv_file_copy(ctx->ninja_log, c->ninja_log, sizeof(c->ninja_log))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         if ((r = argv_files_copy(ctx->curl_later, c->curl_output, c->curl_later)) < 0 ||
@@ -769,6 +771,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->git_index_lock, c->git_index_lock);
         argv_file_resolved(c, ctx->zip_output, c->zip_output);
         argv_file_resolved(c, ctx->wget_output, c->wget_output);
+        argv_file_resolved(c, ctx->ninja_log, c->ninja_log);
         return 0;
 }
 
@@ -5823,7 +5826,7 @@ static bool made_dir_under_file(const struct sbx_classifier *c, const char *path
         return false;
 }
 
-static int status_create_denial(struct sbx_classifier *c, const char *path, bool excl, bool dirs_made,
+static int status_create_denial(struct sbx_classifier *c, const char *path, bool excl, bool dirs_made, bool appends,
                                 const char *evidence, size_t evidence_len) {
         static const char *const errs[] = { "Permission denied", "Read-only file system" };
         const struct sbx_dialect *d = c->d;
@@ -5858,6 +5861,13 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
                 if (kind == SBX_HOST_NAME_FILE || kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES)
                         return 0;
         }
+        /* a file the host has, opened for writing as it is (ninja's build log, appended to): the
+         * host refuses it where it refuses that open, whatever its directory allows (as nobody, root's
+         * 0644 .ninja_log in a directory anyone may write read denied) */
+        if (appends && c->host_exists && c->host_refuses && host_name(c, path, strlen(path), host) &&
+            c->host_exists(c->resolve_userdata, path) == SBX_HOST_NAME_FILE &&
+            c->host_refuses(c->resolve_userdata, host, false, true, false))
+                return 0;
         for (size_t i = 0; i < SBX_ELEMENTSOF(errs); i++) {
                 int len = snprintf(line, sizeof(line), "cannot create '%s': %s", path, errs[i]);
                 size_t ss, se;
@@ -5881,20 +5891,19 @@ static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_stat
 
         if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->git_index_lock[0] || c->lines_done > 0)
                 return 0;
-        return status_create_denial(c, c->git_index_lock, true, false, evidence, sizeof(evidence) - 1);
+        return status_create_denial(c, c->git_index_lock, true, false, false, evidence, sizeof(evidence) - 1);
 }
 
 /* wget's exit status 3 ("File I/O error") where no denial line came: with -q it prints none, of
  * the file the caller read from its argv (context wget_output). */
 static int wget_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
         static const char evidence[] = "(no line: wget's exit status 3, a file I/O error, writing its output file)";
-
         size_t kept = c->n_denials;
         int r;
 
         if (c->denial.hit || st->signal != 0 || st->exit_code != 3 || !c->wget_output[0])
                 return 0;
-        r = status_create_denial(c, c->wget_output, false, true, evidence, sizeof(evidence) - 1);
+        r = status_create_denial(c, c->wget_output, false, true, false, evidence, sizeof(evidence) - 1);
         /* its fopen(3) follows a link: the record names the target (review54: `wget -q -O l URL`,
          * l a link in the workspace to a file outside it, recorded l) */
         if (r >= 0 && c->n_denials > kept)
@@ -5910,7 +5919,20 @@ static int zip_exit_denial(struct sbx_classifier *c, const struct sbx_exit_statu
 
         if (c->denial.hit || st->signal != 0 || st->exit_code != 15 || !c->zip_output[0])
                 return 0;
-        return status_create_denial(c, c->zip_output, false, false, evidence, sizeof(evidence) - 1);
+        return status_create_denial(c, c->zip_output, false, false, false, evidence, sizeof(evidence) - 1);
+}
+
+/* ninja's exit status 1 where no line at all came: it prints its commands' output and its own
+ * "ninja: build stopped: Error writing to build log: E" on stdout (its fatal errors, "ninja:
+ * error: ...", on stderr), of its build log, which the caller read from its argv (context
+ * ninja_log): a build in a directory the sandbox refuses stops there, whatever stopped it first
+ * (a compiler's refused temporary file, an output, the log). */
+static int ninja_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char evidence[] = "(no line: ninja's exit status 1, its lines on stdout, its build log not written)";
+
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->ninja_log[0] || c->lines_done > 0)
+                return 0;
+        return status_create_denial(c, c->ninja_log, false, false, true, evidence, sizeof(evidence) - 1);
 }
 
 int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
@@ -5938,6 +5960,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 r = zip_exit_denial(c, st);
         if (r >= 0 && !c->error)
                 r = wget_exit_denial(c, st);
+        if (r >= 0 && !c->error)
+                r = ninja_exit_denial(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

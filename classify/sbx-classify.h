@@ -410,6 +410,13 @@ struct sbx_classify_context {
          * came and the status is 3, the run is judged as git_index_lock's (no O_EXCL). Copied.
          * NULL: none. */
         const char *wget_output;
+        /* The build log (absolute) of a ninja the caller read from the command's argv: its
+         * start directory's (-C DIR's) .ninja_log. ninja prints what its commands printed, and
+         * its own "build stopped: Error writing to build log: E", on stdout, none on stderr, and
+         * exits 1; in a directory the sandbox refuses, a build that does anything stops there.
+         * Where no line at all came and the status is 1, the run is judged as git_index_lock's
+         * (no O_EXCL), of this file. Copied. NULL: none. */
+        const char *ninja_log;
         /* The files after bfd_output that the same ranlib or strip (no -o) rewrites in place, one
          * by one in their order (`ranlib A B`, `strip A B`: bfd_output A), each NUL-terminated, an
          * empty one after the last. strip names its file on its line, which may be any of them;
@@ -456,7 +463,7 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
  * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output,
- * git_index_lock, zip_output, wget_output, SBX_DENIAL_PATH_MAX - 1
+ * git_index_lock, zip_output, wget_output, ninja_log, SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);

@@ -186,6 +186,13 @@ int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, 
  * lists before ZIPFILE, any long option), no archive, `-` (stdout); -TT's and -lf's argument is
  * none. Nothing is asked of the host. */
 int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The build log a ninja that words (sbx_run_command_words()'s) run in cwd (their start) writes
+ * (struct sbx_classify_context's ninja_log): `ninja [OPTION...] [TARGET...]`, past the wrappers
+ * of sbx_run_start_dir() and env's arguments, .ninja_log in its -C DIR (joined to cwd) or cwd,
+ * into out (a manifest's `builddir` is not read). 1, or 0 for another program, -n (builds
+ * nothing), -t (a tool), -h, -d list, a long option but --verbose and --quiet, an option not
+ * known, several -C. Nothing is asked of the host. */
+int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a wget that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's wget_output): `wget [OPTION...] URL`, one URL, its -O FILE
  * (relative to the start), else the last component of the URL's path (index.html where it has

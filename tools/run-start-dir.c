@@ -3316,6 +3316,55 @@ static bool wget_file_there(const char *path) {
                (st.st_mode & S_IROTH);
 }
 
+int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *dir = NULL;
+        char start[PATH_MAX];
+        size_t n = 0, dirs = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "ninja") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "--") == 0)
+                        break; /* targets */
+                if (strncmp(a, "--", 2) == 0) {
+                        if (!long_option(a, "--verbose", 5) && !long_option(a, "--quiet", 3))
+                                return 0;
+                        continue;
+                }
+                if (a[0] != '-' || !a[1])
+                        continue; /* a target */
+                /* getopt's "d:f:j:k:l:nt:vw:C:h": -n builds nothing, -t runs a tool, -h helps */
+                for (const char *p = a + 1; *p; p++) {
+                        const char *arg;
+
+                        if (*p == 'v')
+                                continue;
+                        if (!strchr("dfjklwC", *p) || !(arg = option_arg(argv, n, &i, p + 1)))
+                                return 0;
+                        if (*p == 'd' && strcmp(arg, "list") == 0)
+                                return 0;
+                        if (*p == 'C') {
+                                dir = arg;
+                                dirs++;
+                        }
+                        break;
+                }
+        }
+        if (dirs > 1 || (dir && !dir[0]))
+                return 0;
+        if (dir) {
+                char joined[PATH_MAX];
+
+                if (join_name(joined, sizeof(joined), start, dir) < 0 || strlen(joined) >= sizeof(start))
+                        return 0;
+                memcpy(start, joined, strlen(joined) + 1);
+        }
+        return snprintf(out, size, "%s/.ninja_log", strcmp(start, "/") == 0 ? "" : start) < (int) size ? 1 : 0;
+}
+
 int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t size) {
         /* wget's options read: flags, and those whose one argument names no file but -O's and
          * -P's; any other (-o and -a's log, -i, -r, -x, --content-disposition, ...) is not */

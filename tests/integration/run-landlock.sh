@@ -2517,6 +2517,48 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 done
                                 rm -f "$d/ws/$tag-ro.db"
                         fi
+                        # ninja prints its commands' lines and its own "build stopped: Error writing to
+                        # build log: E" on stdout, none on stderr, and exits 1: a build in a directory
+                        # the sandbox refuses stops there. Its build log (-C DIR's .ninja_log) read
+                        # from the argv, judged against the host: the workspace in read-only mode and
+                        # the user's own directory outside it, denied, the log recorded, nothing built
+                        # (before: task_failure under both backends, as root and as nobody); as nobody
+                        # in root's 0755 directory, or of root's 0644 log in nobody's directory, the
+                        # host's refusal, task_failure; in the workspace in workspace-write, built, and
+                        # a failing command there, task_failure
+                        if command -v ninja >/dev/null; then
+                                z=/var/tmp/$tag-nj
+                                mkdir -p "$z/root" "$z/own" "$z/rootlog" && chmod 755 "$z" "$z/root"
+                                "${pre[@]}" mkdir "$d/ws/$tag-nj"
+                                for nd in "$z/root" "$z/own" "$z/rootlog" "$d/ws/$tag-nj"; do
+                                        printf 'rule t\n  command = touch $out\nrule f\n  command = false\nbuild out: t\nbuild bad: f\n' |
+                                                "${pre[@]}" tee "$nd/build.ninja" >/dev/null 2>&1 ||
+                                                printf 'rule t\n  command = touch $out\nrule f\n  command = false\nbuild out: t\nbuild bad: f\n' >"$nd/build.ninja"
+                                done
+                                : >"$z/rootlog/.ninja_log"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/own/build.ninja" "$z/rootlog"
+                                for b in landlock bwrap; do
+                                    for where in own root rootlog ws ws-write ws-fail; do
+                                        mode=workspace-write args=(ninja -C "$z/$where") want=denied:$z/$where/.ninja_log:1
+                                        case $where in
+                                        root|rootlog) [ $who = nobody ] && want=task_failure::1 ;;
+                                        ws) mode=read-only args=(ninja -C "$d/ws/$tag-nj") want=denied:$d/ws/$tag-nj/.ninja_log:1 ;;
+                                        ws-write) args=(ninja -C "$d/ws/$tag-nj" out) want=success::0 ;;
+                                        ws-fail) args=(ninja -C "$d/ws/$tag-nj" bad) want=task_failure::1 ;;
+                                        esac
+                                        status_row "$d/ws" $b $mode "$d/nj.json" "${args[@]}"
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b: ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                                        if [ $where = ws-write ]; then
+                                                check "$who, $b: ... built in the workspace" test -e "$d/ws/$tag-nj/out"
+                                                rm -f "$d/ws/$tag-nj/out" "$d/ws/$tag-nj/.ninja_log"
+                                        fi
+                                    done
+                                done
+                                check "$who: ... nothing built outside the workspace, root's log untouched" \
+                                        test -z "$(find "$z" -name out)" -a ! -s "$z/rootlog/.ninja_log" -a ! -e "$z/own/.ninja_log"
+                                rm -rf "$z" "$d/ws/$tag-nj"
+                        fi
                         # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
                         # ar's "could not create temporary file whilst writing archive" (no name),
                         # strip's in place "X: could not create temporary file to hold stripped copy:

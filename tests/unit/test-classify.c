@@ -3983,12 +3983,15 @@ static void status_case(const char *backend, const struct sbx_classify_context *
         sbx_classifier_free(c);
 }
 
-/* A host where /etc/held/.git/index.lock exists (another git's lock left there), and the regular
- * file /etc/afile; any other name is missing. */
+/* A host where /etc/held/.git/index.lock exists (another git's lock left there), the regular file
+ * /etc/afile, and two build logs of ninja's, /etc/log/.ninja_log and /ws/0000/.ninja_log (which the
+ * host refuses opening, fake_host_refuses()); any other name is missing. */
 static int fake_host_exists_git_lock(void *userdata, const char *path) {
         (void) userdata;
-        return strcmp(path, "/etc/held/.git/index.lock") == 0 || strcmp(path, "/etc/afile") == 0 ? SBX_HOST_NAME_FILE
-                                                                                               : SBX_HOST_NAME_MISSING;
+        return strcmp(path, "/etc/held/.git/index.lock") == 0 || strcmp(path, "/etc/afile") == 0 ||
+                               strcmp(path, "/etc/log/.ninja_log") == 0 || strcmp(path, "/ws/0000/.ninja_log") == 0
+                       ? SBX_HOST_NAME_FILE
+                       : SBX_HOST_NAME_MISSING;
 }
 
 /* ... and whether the directory of a host path is missing, or (asked of "X/x") X no directory:
@@ -4017,22 +4020,26 @@ static size_t fake_resolve_status(void *userdata, const char *path, char *out, s
 /* A file a command's exit status tells it could not make where its lines do not, read from its
  * argv: git stash's index lock (git_index_lock: no line at all and exit status 1, git 2.39 refreshes
  * the index quietly), zip's archive (zip_output: 15, ZE_CREAT, its lines on stdout), wget -q's file
- * (wget_output: 3, a file I/O error). The status is read as "cannot create 'X': E" of that file, E
+ * (wget_output: 3, a file I/O error), ninja's build log (ninja_log: no line at all and exit status
+ * 1, ninja prints its commands' lines and its own "build stopped: Error writing to build log: E" on
+ * stdout). The status is read as "cannot create 'X': E" of that file, E
  * the dialect's (bubblewrap's EROFS, Landlock's EACCES), judged alike; recorded with no line
  * (line_no 0), one denial, kept. Not where a line came (git's: any; zip's, wget's: a denial), for
  * another status or a signal, the file beneath a granted directory or the host's refusal (/ro),
  * nor a lock the host has already (O_EXCL refuses it there too). Before: task_failure (live, in
  * read-only mode, under both backends, as root and as nobody: `git stash` of a repository outside
- * the workspace, `zip -q /var/tmp/own/x.zip f`, `wget -q URL`). */
+ * the workspace, `zip -q /var/tmp/own/x.zip f`, `wget -q URL`, `ninja` of a build in the
+ * workspace). A build log the host has is opened for writing as it is: where the host refuses that
+ * open (/ws/0000), the host's refusal. */
 static void test_classify_silent_status_is_its_file(void **state) {
         static const char *const granted[] = { "/gr", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
                                             .host_exists = fake_host_exists_git_lock,
                                             .host_dir_missing = fake_host_dir_missing_status,
                                             .resolve = fake_resolve_status };
-        enum { GIT, ZIP, WGET };
+        enum { GIT, ZIP, WGET, NINJA };
         static const char *const evidence[] = { "git stash's exit status 1", "zip's exit status 15",
-                                                "wget's exit status 3" };
+                                                "wget's exit status 3", "ninja's exit status 1" };
         static const struct {
                 int kind;
                 const char *file, *text;
@@ -4098,6 +4105,22 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { WGET, "/etc/afile/f", "", 3, 0, "denied" },
                 { ZIP, "/etc/unres/x.zip", "", 15, 0, "denied" },
                 { WGET, "/etc/unres/d/f", "", 3, 0, "denied" },
+                /* ninja's build stopped, its lines on stdout: its build log's directory refused
+                 * (before: task_failure); its own fatal error on stderr, another status, a signal,
+                 * a granted directory or the host's refusal, the log's directory missing: not */
+                { NINJA, "/ws/.ninja_log", "", 1, 0, "denied" },
+                { NINJA, "/etc/b/.ninja_log", "", 1, 0, "denied" },
+                { NINJA, "/etc/log/.ninja_log", "", 1, 0, "denied" },
+                { NINJA, "/ws/0000/.ninja_log", "", 1, 0, "task_failure" },
+                { NINJA, "/gr/.ninja_log", "", 1, 0, "task_failure" },
+                { NINJA, "/ro/.ninja_log", "", 1, 0, "task_failure" },
+                { NINJA, "/etc/nodir/.ninja_log", "", 1, 0, "task_failure" },
+                { NINJA, "/ws/.ninja_log", "ninja: error: loading 'build.ninja': No such file or directory\n", 1, 0,
+                  "task_failure" },
+                { NINJA, "/ws/.ninja_log", "", 2, 0, "task_failure" },
+                { NINJA, "/ws/.ninja_log", "", 0, 1, "task_failure" },
+                { NINJA, "/ws/.ninja_log", "", 0, 0, "success" },
+                { NINJA, NULL, "", 1, 0, "task_failure" },
         };
         (void) state;
 
@@ -4110,6 +4133,7 @@ static void test_classify_silent_status_is_its_file(void **state) {
                         ctx.git_index_lock = cases[i].kind == GIT ? cases[i].file : NULL;
                         ctx.zip_output = cases[i].kind == ZIP ? cases[i].file : NULL;
                         ctx.wget_output = cases[i].kind == WGET ? cases[i].file : NULL;
+                        ctx.ninja_log = cases[i].kind == NINJA ? cases[i].file : NULL;
                         status_case(backend, &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
                         if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
                                 fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
@@ -4143,7 +4167,7 @@ static void test_classify_silent_status_is_its_file(void **state) {
         {
                 struct sbx_classify_result r;
 
-                ctx.git_index_lock = ctx.wget_output = NULL;
+                ctx.git_index_lock = ctx.wget_output = ctx.ninja_log = NULL;
                 ctx.zip_output = "/ws/x.zip";
                 status_case("landlock", &ctx, "touch: cannot touch '/etc/t': Permission denied\n", 15, 0, &r);
                 assert_int_equal(r.n_denials, 1);

@@ -2014,6 +2014,39 @@ static void test_zip_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_zip_output);
 }
 
+/* The build log a ninja writes (sbx_run_ninja_log()), which its exit status 1 with no line at all
+ * tells it could not write, its lines on stdout: .ninja_log in its -C DIR or where it starts; none
+ * where it builds nothing (-n, a tool, help) or an option is not read. Before, none was read:
+ * `ninja` of a build in the workspace in read-only mode read task_failure. */
+static void test_ninja_log(void **state) {
+        static const struct target_row cases[] = {
+                { { "ninja" }, "/w/.ninja_log" },
+                { { "ninja", "-C", "/ro/b" }, "/ro/b/.ninja_log" },
+                { { "ninja", "-Cb", "all" }, "/w/b/.ninja_log" },
+                { { "ninja", "-v", "-j", "4", "-C", "b", "t" }, "/w/b/.ninja_log" },
+                { { "ninja", "-k0", "-l", "2", "-C", "b" }, "/w/b/.ninja_log" },
+                { { "ninja", "-j4", "-f", "other.ninja", "--verbose" }, "/w/.ninja_log" },
+                { { "ninja", "-d", "explain", "--", "-t" }, "/w/.ninja_log" },
+                { { "env", "-C", "/ro", "ninja", "-w", "dupbuild=err" }, "/ro/.ninja_log" },
+                { { "nice", "ninja", "-C", "/" }, "/.ninja_log" },
+                /* nothing built, a tool, help, several -C, an option not read, another program */
+                { { "ninja", "-n" }, NULL },
+                { { "ninja", "-t", "clean" }, NULL },
+                { { "ninja", "-vt", "targets" }, NULL },
+                { { "ninja", "-h" }, NULL },
+                { { "ninja", "--version" }, NULL },
+                { { "ninja", "-d", "list" }, NULL },
+                { { "ninja", "-C", "a", "-C", "b" }, NULL },
+                { { "ninja", "-C", "" }, NULL },
+                { { "ninja", "-C" }, NULL },
+                { { "ninja", "-x" }, NULL },
+                { { "samu" }, NULL },
+                { { "make" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_ninja_log);
+}
+
 /* The file a wget writes (sbx_run_wget_output()), which with -q it prints nothing of where it
  * cannot write it, exiting 3: -O FILE, else the URL's last component (index.html where it has
  * none) in -P's directory; none where an option, a query or an escape may change it. Before, none
@@ -3184,6 +3217,7 @@ int main(void) {
                 cmocka_unit_test(test_curl_output),
                 cmocka_unit_test(test_git_stash_lock),
                 cmocka_unit_test(test_zip_output),
+                cmocka_unit_test(test_ninja_log),
                 cmocka_unit_test(test_wget_output),
                 cmocka_unit_test(test_wget_output_there),
                 cmocka_unit_test(test_bfd_output),
