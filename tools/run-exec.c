@@ -2526,6 +2526,10 @@ static void classifier_context(struct run_state *st) {
                            : sbx_run_chain_git_stash_lock(command, cwd, git_lock, sizeof(git_lock))) > 0 &&
                     !git_env_moves(command))
                         ctx.git_index_lock = git_lock;
+                /* ninja's build log, in its -C DIR (meson compile's too, which moves: start < 0),
+                 * named whole by where it starts */
+                if (words && sbx_run_ninja_log(words, words_dir, ninja_log, sizeof(ninja_log)) > 0)
+                        ctx.ninja_log = ninja_log;
                 if (words)
                         ctx.touch_how = sbx_run_touch_how(words, words_dir);
                 else
@@ -2571,8 +2575,6 @@ static void classifier_context(struct run_state *st) {
                                 ctx.zip_output = zip_output;
                         if (sbx_run_wget_output(words, words_dir, wget_output, sizeof(wget_output)) > 0)
                                 ctx.wget_output = wget_output;
-                        if (sbx_run_ninja_log(words, words_dir, ninja_log, sizeof(ninja_log)) > 0)
-                                ctx.ninja_log = ninja_log;
                         if (sbx_run_javac_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its

@@ -189,9 +189,13 @@ int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t si
 /* The build log a ninja that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's ninja_log): `ninja [OPTION...] [TARGET...]`, past the wrappers
  * of sbx_run_start_dir() and env's arguments, .ninja_log in its -C DIR (joined to cwd) or cwd,
- * into out (a manifest's `builddir` is not read). 1, or 0 for another program, -n (builds
- * nothing), -t (a tool), -h, -d list, a long option but --verbose and --quiet, an option not
- * known, several -C. Nothing is asked of the host. */
+ * into out (a manifest's `builddir` is not read); and so of `meson compile [OPTION...]
+ * [TARGET...]`, which runs ninja in its -C DIR and passes its lines and status through (-j, -l,
+ * -v and their long forms; not --clean, --ninja-args or another option), where DIR holds a
+ * meson-private/coredata.dat and a build.ninja the host lets the user read (meson prints its own
+ * errors on stdout too: asked of the host with faccessat). 1, or 0 for another
+ * program, -n (builds nothing), -t (a tool), -h, -d list, a long option but --verbose and --quiet,
+ * an option not known, several -C. Nothing is asked of the host. */
 int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a wget that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's wget_output): `wget [OPTION...] URL`, one URL, its -O FILE

@@ -3322,9 +3322,41 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
         size_t n = 0, dirs = 0;
         ptrdiff_t k;
 
-        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "ninja") != 0)
+        if ((k = argv_command(argv, cwd, &n, start)) < 0)
                 return 0;
-        for (size_t i = (size_t) k + 1; i < n; i++) {
+        if (strcmp(base_of(argv[k]), "meson") == 0 && (size_t) k + 1 < n && strcmp(argv[k + 1], "compile") == 0) {
+                /* meson compile runs ninja in its -C DIR (the start by default) and passes its
+                 * status and its lines on stdout through: its options that pass nothing else to
+                 * ninja (not --clean, --ninja-args, ...) */
+                for (size_t i = (size_t) k + 2; i < n; i++) {
+                        const char *a = argv[i];
+
+                        if (a[0] != '-' || !a[1])
+                                continue; /* a target */
+                        if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
+                                continue;
+                        if (strcmp(a, "-j") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "--jobs") == 0 ||
+                            strcmp(a, "--load-average") == 0 || strcmp(a, "-C") == 0) {
+                                if (++i >= n)
+                                        return 0;
+                                if (a[1] == 'C') {
+                                        dir = argv[i];
+                                        dirs++;
+                                }
+                                continue;
+                        }
+                        if (strncmp(a, "-C", 2) == 0) {
+                                dir = a + 2;
+                                dirs++;
+                                continue;
+                        }
+                        if (strncmp(a, "--jobs=", 7) != 0 && strncmp(a, "--load-average=", 15) != 0 &&
+                            !((a[1] == 'j' || a[1] == 'l') && isdigit((unsigned char) a[2])))
+                                return 0;
+                }
+        } else if (strcmp(base_of(argv[k]), "ninja") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n && strcmp(base_of(argv[k]), "ninja") == 0; i++) {
                 const char *a = argv[i];
 
                 if (strcmp(a, "--") == 0)
@@ -3361,6 +3393,19 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
                 if (join_name(joined, sizeof(joined), start, dir) < 0 || strlen(joined) >= sizeof(start))
                         return 0;
                 memcpy(start, joined, strlen(joined) + 1);
+        }
+        /* meson prints its own errors on stdout too ("ERROR: Current directory is not a meson
+         * build directory"): only a build directory of meson's, whose meson-private/coredata.dat
+         * and build.ninja the host lets the user read */
+        if (strcmp(base_of(argv[k]), "meson") == 0) {
+                _cleanup_free_ char *coredata = NULL, *manifest = NULL;
+                const char *top = strcmp(start, "/") == 0 ? "" : start;
+
+                if (asprintf(&coredata, "%s/meson-private/coredata.dat", top) < 0 ||
+                    asprintf(&manifest, "%s/build.ninja", top) < 0 ||
+                    faccessat(AT_FDCWD, coredata, R_OK, AT_EACCESS) != 0 ||
+                    faccessat(AT_FDCWD, manifest, R_OK, AT_EACCESS) != 0)
+                        return 0;
         }
         return snprintf(out, size, "%s/.ninja_log", strcmp(start, "/") == 0 ? "" : start) < (int) size ? 1 : 0;
 }

@@ -2558,6 +2558,29 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... nothing built outside the workspace, root's log untouched" \
                                         test -z "$(find "$z" -name out)" -a ! -s "$z/rootlog/.ninja_log" -a ! -e "$z/own/.ninja_log"
                                 rm -rf "$z" "$d/ws/$tag-nj"
+                                # ... and meson compile, which runs ninja in its -C DIR and passes its
+                                # lines and status through: a build directory of meson's in the workspace,
+                                # a source changed since its build, in read-only mode denied, the log
+                                # recorded (before: task_failure); in workspace-write, built
+                                ms=$d/ws/$tag-ms
+                                if command -v meson >/dev/null && command -v cc >/dev/null && "${pre[@]}" mkdir "$ms" &&
+                                        printf "project('p', 'c')\nexecutable('p', 'p.c')\n" | "${pre[@]}" tee "$ms/meson.build" >/dev/null &&
+                                        echo 'int main(void) { return 0; }' | "${pre[@]}" tee "$ms/p.c" >/dev/null &&
+                                        ( cd "$ms" && "${pre[@]}" meson setup b . ) >/dev/null 2>&1 &&
+                                        ( cd "$ms" && "${pre[@]}" meson compile -C b ) >/dev/null 2>&1; then
+                                        for b in landlock bwrap; do
+                                                "${pre[@]}" touch -d '+1 minute' "$ms/p.c"
+                                                status_row "$ms" $b read-only "$d/nj.json" meson compile -C b
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: meson compile -C b of a changed source (read-only): denied ($got)" \
+                                                        test "$got" = "denied:$ms/b/.ninja_log:1"
+                                                status_row "$ms" $b workspace-write "$d/nj.json" meson compile -C b
+                                                check "$who, $b: ... in workspace-write: success ($got)" test "$got" = success::0
+                                        done
+                                else
+                                        echo "# $who: no meson build directory here: meson compile rows skipped"
+                                fi
+                                rm -rf "$ms"
                         fi
                         # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
                         # ar's "could not create temporary file whilst writing archive" (no name),

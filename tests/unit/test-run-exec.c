@@ -2042,9 +2042,71 @@ static void test_ninja_log(void **state) {
                 { { "ninja", "-x" }, NULL },
                 { { "samu" }, NULL },
                 { { "make" }, NULL },
+                /* meson compile of a directory without a build.ninja the host lets the user read
+                 * (/w: none), whose error meson prints on stdout, and options not read */
+                { { "meson", "compile" }, NULL },
+                { { "meson", "compile", "--clean" }, NULL },
+                { { "meson", "compile", "--ninja-args=-n" }, NULL },
+                { { "meson", "compile", "-C", "a", "-C", "b" }, NULL },
+                { { "meson", "compile", "-C" }, NULL },
+                { { "meson", "setup", "b" }, NULL },
+                { { "meson", "test", "-C", "b" }, NULL },
+                { { "meson" }, NULL },
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_ninja_log);
+}
+
+/* meson compile runs ninja in its -C DIR (the start by default), its lines and status passed
+ * through: that directory's .ninja_log, where it holds meson's meson-private/coredata.dat and a
+ * build.ninja the host lets the user read (meson prints its own errors on stdout too, "ERROR: Current directory is not a meson build
+ * directory"). Before, none was read: `meson compile -C b` of a build in the workspace in
+ * read-only mode read task_failure. */
+static void test_meson_compile_ninja_log(void **state) {
+        char tmpl[] = "/tmp/sbx-test-mc.XXXXXX", b[PATH_MAX], f[PATH_MAX], want[PATH_MAX], out[PATH_MAX],
+             cb[PATH_MAX + 2], priv[PATH_MAX], core[PATH_MAX + 16];
+        char *dir = mkdtemp(tmpl);
+        struct {
+                const char *argv[8];
+                bool found;
+        } rows[] = {
+                { { "meson", "compile", "-C", b, "t" }, true },
+                { { "meson", "compile", "-C", "b", "-j", "2", "-v" }, true },
+                { { "meson", "compile", "--jobs=2", "-j2", "-C", "b", "--verbose" }, true },
+                { { "nice", "meson", "compile", cb, "--load-average=3" }, true },
+                { { "meson", "compile", "-C", dir }, false },
+                { { "meson", "compile", "-C", priv }, false },
+                { { "meson", "compile", "-C", "b", "--clean" }, false },
+                { { "meson", "compile", "-C", "b", "--ninja-args=-n" }, false },
+        };
+
+        (void) state;
+        assert_non_null(dir);
+        (void) snprintf(b, sizeof(b), "%s/b", dir);
+        (void) snprintf(f, sizeof(f), "%s/build.ninja", b);
+        (void) snprintf(want, sizeof(want), "%s/.ninja_log", b);
+        (void) snprintf(cb, sizeof(cb), "-C%s", b);
+        (void) snprintf(priv, sizeof(priv), "%s/meson-private", b);
+        (void) snprintf(core, sizeof(core), "%s/coredata.dat", priv);
+        assert_int_equal(mkdir(b, 0755), 0);
+        assert_int_equal(mkdir(priv, 0755), 0);
+        fclose(fopen(f, "w"));
+        /* a build.ninja alone: not meson's (its error on stdout) */
+        assert_int_equal(sbx_run_ninja_log((char *const *) rows[0].argv, dir, out, sizeof(out)), 0);
+        fclose(fopen(core, "w"));
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                int r = sbx_run_ninja_log((char *const *) rows[i].argv, dir, out, sizeof(out));
+
+                if (r != (rows[i].found ? 1 : 0))
+                        fail_msg("row %zu: %d", i, r);
+                if (r == 1)
+                        assert_string_equal(out, want);
+        }
+        unlink(f);
+        unlink(core);
+        rmdir(priv);
+        rmdir(b);
+        rmdir(dir);
 }
 
 /* The file a wget writes (sbx_run_wget_output()), which with -q it prints nothing of where it
@@ -3218,6 +3280,7 @@ int main(void) {
                 cmocka_unit_test(test_git_stash_lock),
                 cmocka_unit_test(test_zip_output),
                 cmocka_unit_test(test_ninja_log),
+                cmocka_unit_test(test_meson_compile_ninja_log),
                 cmocka_unit_test(test_wget_output),
                 cmocka_unit_test(test_wget_output_there),
                 cmocka_unit_test(test_bfd_output),
