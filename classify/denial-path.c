@@ -458,9 +458,13 @@ static size_t ruby_errno_after(const char *s, size_t n, char *out, size_t size) 
 /* A field that is a C call on the name, its argument as it is: ninja's "ninja: error:
  * mkdir(/x/d): Read-only file system" and "remove(/x/f): ..." (disk_interface.cc). The call is an
  * identifier starting the field, the field ends with its ')'; the argument (the first, before a
- * comma) holds no parenthesis and looks like a path. */
+ * comma) holds no parenthesis and looks like a path, or, of a call that takes a path first
+ * (ninja's mkdir(), remove(), WriteFile()), is one word: "mkdir(obj)" of a build's first-level
+ * directory (it was the name "mkdir(obj)" of the cwd's; "report(1)", a file's name, stays one). */
 static size_t call_field(const char *f, size_t fl, char *out, size_t size) {
+        static const char *const path_calls[] = { "mkdir", "remove", "WriteFile", "rmdir", "unlink" };
         size_t i = 0, e;
+        bool path_call = false;
 
         /* PHP's warnings put two blanks after their label: "PHP Warning:  fopen(/x): Failed to
          * open stream: Permission denied in ..." */
@@ -470,9 +474,12 @@ static size_t call_field(const char *f, size_t fl, char *out, size_t size) {
                 i++;
         if (i == 0 || i + 2 >= fl || f[i] != '(' || f[fl - 1] != ')')
                 return 0;
+        for (size_t k = 0; k < SBX_ELEMENTSOF(path_calls); k++)
+                path_call |= strlen(path_calls[k]) == i && memcmp(f, path_calls[k], i) == 0;
         for (e = ++i; e < fl - 1 && f[e] != ',' && f[e] != '(' && f[e] != ')'; e++)
                 ;
-        if (e == i || f[e] == '(' || (f[e] == ')' && e != fl - 1) || !path_like(f + i, e - i))
+        if (e == i || f[e] == '(' || (f[e] == ')' && e != fl - 1) ||
+            !(path_like(f + i, e - i) || (path_call && !memchr(f + i, ' ', e - i) && !memchr(f + i, '\t', e - i))))
                 return 0;
         return put(out, size, f + i, e - i);
 }

@@ -2531,20 +2531,23 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 mkdir -p "$z/root" "$z/own" "$z/rootlog" && chmod 755 "$z" "$z/root"
                                 "${pre[@]}" mkdir "$d/ws/$tag-nj"
                                 for nd in "$z/root" "$z/own" "$z/rootlog" "$d/ws/$tag-nj"; do
-                                        printf 'rule t\n  command = touch $out\nrule f\n  command = false\nbuild out: t\nbuild bad: f\n' |
+                                        printf 'rule t\n  command = touch $out\nrule f\n  command = false\nbuild out: t\nbuild bad: f\nbuild obj/o: t\ndefault out\n' |
                                                 "${pre[@]}" tee "$nd/build.ninja" >/dev/null 2>&1 ||
-                                                printf 'rule t\n  command = touch $out\nrule f\n  command = false\nbuild out: t\nbuild bad: f\n' >"$nd/build.ninja"
+                                                printf 'rule t\n  command = touch $out\nrule f\n  command = false\nbuild out: t\nbuild bad: f\nbuild obj/o: t\ndefault out\n' >"$nd/build.ninja"
                                 done
                                 : >"$z/rootlog/.ninja_log"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/own/build.ninja" "$z/rootlog"
                                 for b in landlock bwrap; do
-                                    for where in own root rootlog ws ws-write ws-fail; do
+                                    for where in own root rootlog ws ws-write ws-fail mkdir; do
                                         mode=workspace-write args=(ninja -C "$z/$where") want=denied:$z/$where/.ninja_log:1
                                         case $where in
                                         root|rootlog) [ $who = nobody ] && want=task_failure::1 ;;
                                         ws) mode=read-only args=(ninja -C "$d/ws/$tag-nj") want=denied:$d/ws/$tag-nj/.ninja_log:1 ;;
                                         ws-write) args=(ninja -C "$d/ws/$tag-nj" out) want=success::0 ;;
                                         ws-fail) args=(ninja -C "$d/ws/$tag-nj" bad) want=task_failure::1 ;;
+                                        # its "ninja: error: mkdir(obj): E" of a one-word directory
+                                        # (stderr): that directory (it was "mkdir(obj)" of the cwd's)
+                                        mkdir) mode=read-only args=(ninja -C "$d/ws/$tag-nj" obj/o) want=denied:$d/ws/$tag-nj/obj:1 ;;
                                         esac
                                         status_row "$d/ws" $b $mode "$d/nj.json" "${args[@]}"
                                         [ $rc -eq 125 ] && continue

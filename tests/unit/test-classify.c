@@ -1310,6 +1310,13 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "ninja: error: mkdir(/etc/bd): Read-only file system", "Read-only file system", "/etc/bd" },
                 { "ninja: error: remove(/etc/o): Permission denied", "Permission denied", "/etc/o" },
                 { "ninja: error: remove(sub/o.o): Permission denied", "Permission denied", "sub/o.o" },
+                /* ... one word, a build's first-level directory (it was "mkdir(obj)", a name of
+                 * the cwd's); a file's name with parentheses in it, no call of a path's, stays whole */
+                { "ninja: error: mkdir(obj): Permission denied", "Permission denied", "obj" },
+                { "ninja: error: remove(out): Read-only file system", "Read-only file system", "out" },
+                { "ninja: error: WriteFile(rsp): Unable to create file. Permission denied", "Permission denied", "rsp" },
+                { "tar: report(1): Cannot open: Permission denied", "Permission denied", "report(1)" },
+                { "x: mkdir(a b): Permission denied", "Permission denied", "" },
                 { "ninja: error: creating build directory /etc/bd: Read-only file system", "Read-only file system",
                   "/etc/bd" },
                 /* ... and a file it could not write after a sentence with a full stop (none) */
