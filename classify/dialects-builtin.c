@@ -103,7 +103,11 @@
  * "ERROR: cannot create subvolume: Permission denied" under bubblewrap is the launcher's filter's
  * EACCES of BTRFS_IOC_SUBVOL_CREATE, which it refuses in both modes (escape53b: a subvolume made
  * through a host service's directory), in the workspace too: a denial, no name (the line names
- * none; a directory the host refuses the user reads so too, failing closed). */
+ * none; a directory the host refuses the user reads so too, failing closed). ncurses' tic asks
+ * access(2) of the terminfo directory it writes (its -o DIR, the system's as root), falls back to
+ * $HOME/.terminfo and prints the refusal as "X: permission denied (errno N)", N the errno's
+ * number, EROFS's 30 here: the read-only bind's, which no host permission gives (errno 13, the
+ * host's own, stays a fifo-denial line; fixtures/bwrap/tic-o-outside). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -134,6 +138,7 @@ static const char dialect_bwrap[] =
         "denial gnat1: Cannot create:\n"
         "denial ; try again later.\n"
         "denial cannot create subvolume: Permission denied\n"
+        "denial permission denied (errno 30)\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "fifo-denial java.nio.file.AccessDeniedException\n"

@@ -209,6 +209,12 @@ done
 echo x >"$T/ws/nx-root" && echo x >"$T/ws/nx-nobody" && chown 65534:65534 "$T/ws/nx-nobody" &&
         chmod 644 "$T/ws/nx-root" "$T/ws/nx-nobody"
 
+# a terminfo source and an empty directory anyone may write for tic's -o
+mkdir -p "$T/out/w/ti" && chmod 777 "$T/out/w/ti"
+if command -v tic >/dev/null && command -v infocmp >/dev/null; then
+        infocmp xterm >"$T/ws/x.ti" 2>/dev/null && chmod 644 "$T/ws/x.ti"
+fi
+
 # binutils' files: an archive and a program in a directory anyone may write (bfd) and in one of
 # root's (bfd-root, 0755), anyone's 0666 files, where the host lets root alone make a new name
 BFD=
@@ -773,6 +779,18 @@ for who in "${WHO[@]}"; do
                 run "$who" workspace-write "objcopy $T/out/bfd/prog $T/out/bfd/ro.o"
                 t_check "$who/workspace-write: objcopy over root's 0644 file outside is $want, the file unchanged (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                         test "$(verdict):$(denial_path):$(cat "$T/out/bfd/ro.o")" = "$want:x"
+        fi
+        # ncurses' tic of a terminfo directory outside the workspace (-o DIR, anyone's): its
+        # access(2) refused, then $HOME/.terminfo's, printed "X: permission denied (errno 30)",
+        # EROFS by number: denied, the home's .terminfo its path, nothing made in DIR (before:
+        # task_failure, bubblewrap's plain "permission denied" being the host's). Skipped without tic.
+        if [ -s "$T/ws/x.ti" ]; then
+                SHELL_RUN=(tic -o "$T/out/w/ti")
+                run "$who" workspace-write "$T/ws/x.ti"
+                t_check "$who/workspace-write: tic -o DIR outside is denied, \$HOME/.terminfo its path, nothing made (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                        test "$(verdict):$(denial_path | sed 's|.*/||'):$(ls -A "$T/out/w/ti")" = "denied:.terminfo:"
+        else
+                t_diag "skipped: no tic or infocmp"
         fi
         # a host listener on an abstract unix socket (an X server's, a D-Bus bus: no file to
         # govern, no permission bits; bubblewrap keeps the host's network namespace): from Landlock

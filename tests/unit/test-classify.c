@@ -2028,6 +2028,31 @@ static void test_classify_btrfs_subvolume_refused(void **state) {
         }
 }
 
+/* ncurses' tic prints a terminfo directory it could not write (its -o DIR refused by access(2),
+ * then $HOME/.terminfo) as "X: permission denied (errno N)", N the errno's number: under bwrap
+ * 30, EROFS, the read-only bind's, denied, X its path (before: task_failure, bubblewrap's plain
+ * Permission denied being the host's); 13 there, the host's own EACCES, no denial; under Landlock
+ * 13, its EACCES, denied. */
+static void test_classify_tic_errno_number(void **state) {
+        static const char line30[] = "\"x.ti\", line 2, terminal 'xterm': /root/.terminfo: permission denied (errno 30)\n",
+                          line13[] = "\"x.ti\", line 2, terminal 'xterm': /root/.terminfo: permission denied (errno 13)\n";
+        struct sbx_classify_result *r;
+        (void) state;
+
+        r = run_backend_in("bwrap", &(struct sbx_classify_context){ 0 }, line30);
+        if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || strcmp(r->denials[0].path, "/root/.terminfo") != 0)
+                fail_msg("bwrap errno 30: %s, path '%s', want denied /root/.terminfo", sbx_verdict_to_string(r->verdict),
+                         r->n_denials ? r->denials[0].path : "");
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ 0 }, line13), "task_failure");
+        r = run_backend_in("landlock", &(struct sbx_classify_context){ 0 }, line13);
+        if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || strcmp(r->denials[0].path, "/root/.terminfo") != 0)
+                fail_msg("landlock errno 13: %s, want denied /root/.terminfo", sbx_verdict_to_string(r->verdict));
+        /* a number that only starts with 30 is no signature */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ 0 },
+                                      "x: /y: permission denied (errno 300)\n"),
+                       "task_failure");
+}
+
 static unsigned refuses_asked;
 
 static bool counting_host_refuses(void *userdata, const char *path, bool run, bool opens, bool reads) {
@@ -7910,6 +7935,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_shell_create_bare_word_asked),
                 cmocka_unit_test(test_classify_shadow_lock_line),
                 cmocka_unit_test(test_classify_btrfs_subvolume_refused),
+                cmocka_unit_test(test_classify_tic_errno_number),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
