@@ -1222,10 +1222,11 @@ static bool host_refused(struct sbx_classifier *c, const char *line, const char 
 /* Words of a change of a file's mode or owner (chmod's "changing permissions of", chown's
  * "changing ownership of", install's and tar's "cannot change permissions", "Cannot change mode",
  * cp's "failed to preserve ownership"), those of refused_there that tell of what only the file's
- * owner may do. */
+ * owner may do; and so chattr's "while setting flags on" (FS_IOC_SETFLAGS: the owner's, or
+ * CAP_FOWNER's, whatever the file's bits). */
 static const char *const owner_changes[] = {
         "changing permissions", "changing ownership", "change permissions", "change mode", "change ownership",
-        "preserve ownership", "preserving permissions", "changing group",
+        "preserve ownership", "preserving permissions", "changing group", "while setting flags on",
 };
 
 /* Words of a change of owner or group alone (chown's, chgrp's, install's, tar's, cp's). */
@@ -4514,6 +4515,10 @@ static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] =
                   /* ... and its bare line of a dot-command (.tables, .schema) on such a database,
                    * the whole line, of the argv's file too */
                   sqlite_cant_dot_sig[] = "Error: unable to open database file";
+/* e2fsprogs' chattr refused a change of a file's flags by EPERM: "chattr: Operation not permitted
+ * while setting flags on X" */
+static const char chattr_eperm_sig[] = "Operation not permitted while setting flags on";
+
 /* SQLite's whole text of that write (context sqlite_readonly) */
 static const char sqlite_ro_line[] = "attempt to write a readonly database";
 
@@ -5053,6 +5058,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         return o;
                                 given_away = o > 0;
                         }
+                        /* chattr's EPERM (FS_IOC_SETFLAGS) refused to a user other than root:
+                         * the file is another's, or the flag one only a capability sets (+i, +a),
+                         * refused by the host too; root's is the sandbox's, which keeps it none of
+                         * its capabilities (CAP_FOWNER, CAP_LINUX_IMMUTABLE) */
+                        if (r > 0 && !socket && c->unprivileged && c->denial_sig >= 0 &&
+                            strcasecmp(d->denial[c->denial_sig], chattr_eperm_sig) == 0)
+                                given_away = true;
                         /* Tcl's refused socket names no file ("socket" is no name of one): held
                          * until its trace tells (pend_see) */
                         tcl = r > 0 && !socket && !given_away && sbx_denial_line_tcl_socket(text, tl, ss, se);

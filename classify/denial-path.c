@@ -1805,6 +1805,23 @@ static bool nested_message(const char *line, size_t len, size_t sig_start, size_
         return *ret_at < sig_start;
 }
 
+/* e2fsprogs' com_err lines, "chattr: <strerror> while setting flags on X" (also the version and
+ * the project of -v, -p): X, the rest of the line as printed, blanks included (it was none: as
+ * nobody under bubblewrap, root's file outside, whose flags the host refuses nobody, read as
+ * denied). */
+static size_t e2fs_while_on(const char *s, size_t n, char *out, size_t size) {
+        static const char *const phrases[] = { " while setting flags on ", " while setting version on ",
+                                               " while setting project on " };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(phrases); i++) {
+                size_t k = strlen(phrases[i]);
+
+                if (n > k && memcmp(s, phrases[i], k) == 0)
+                        return put(out, size, s + k, n - k);
+        }
+        return 0;
+}
+
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size) {
         size_t n, at, end;
@@ -1822,6 +1839,8 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         if (n > 0)
                 return n;
         n = php_stream_arg(line, sig_start, ret_path, size);
+        if (n == 0)
+                n = e2fs_while_on(line + sig_end, len - sig_end, ret_path, size);
         if (n == 0)
                 n = ruby_errno_after(line + sig_end, len - sig_end, ret_path, size);
         if (n == 0)

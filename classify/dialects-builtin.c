@@ -107,7 +107,11 @@
  * access(2) of the terminfo directory it writes (its -o DIR, the system's as root), falls back to
  * $HOME/.terminfo and prints the refusal as "X: permission denied (errno N)", N the errno's
  * number, EROFS's 30 here: the read-only bind's, which no host permission gives (errno 13, the
- * host's own, stays a fifo-denial line; fixtures/bwrap/tic-o-outside). */
+ * host's own, stays a fifo-denial line; fixtures/bwrap/tic-o-outside). e2fsprogs' chattr's
+ * "Operation not permitted while setting flags on X": root's change of its file's flags in the
+ * workspace that needs a capability the user namespace does not give (+i, CAP_LINUX_IMMUTABLE;
+ * fixtures/bwrap/chattr-i-workspace-root), judged as chmod's (host_refuses_owner); another user's
+ * is the host's refusal too (sbx-classify.h's unprivileged). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -139,6 +143,7 @@ static const char dialect_bwrap[] =
         "denial ; try again later.\n"
         "denial cannot create subvolume: Permission denied\n"
         "denial permission denied (errno 30)\n"
+        "denial Operation not permitted while setting flags on\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "fifo-denial java.nio.file.AccessDeniedException\n"
@@ -242,7 +247,9 @@ static const char dialect_bwrap[] =
  * not grant (only the run's own terminals are: tools/landlock-launch.c): Python's pty.openpty()
  * swallows os.openpty()'s EACCES, tries the BSD ptys and prints "OSError: out of pty devices"
  * (fixtures/landlock/python-pty-openpty; before, the command's failure); under bwrap the
- * command has a devpts instance of its own. */
+ * command has a devpts instance of its own. chattr's "Operation not permitted while setting flags
+ * on X": root's, outside the workspace too (Landlock governs no flags), for want of CAP_FOWNER or
+ * CAP_LINUX_IMMUTABLE, as under bwrap (fixtures/landlock/chattr-i-outside). */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
@@ -277,6 +284,7 @@ static const char dialect_landlock[] =
         "denial could not create parent directories\n"
         "denial gnat1: Cannot create:\n"
         "denial out of pty devices\n"
+        "denial Operation not permitted while setting flags on\n"
         "fifo-denial Operation not permitted\n"
         "rule sbx-landlock\n"
         "exit 125\n"

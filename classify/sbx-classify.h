@@ -189,8 +189,9 @@ struct sbx_classify_context {
          * namespace does not map) or EPERM (Landlock: no capability) stands for the host's EPERM.
          * Not a line that also carries another signature, the write's EROFS or EACCES (read-only
          * mode refuses a change of owner to the user itself, which the host allows): that one
-         * host_refuses_owner judges. false: root, whom the host lets change any owner, so such a
-         * line is the sandbox's refusal. */
+         * host_refuses_owner judges. So is chattr's "Operation not permitted while setting flags
+         * on X" (another's file, or a flag only a capability sets: EPERM on the host too). false:
+         * root, whom the host lets change any owner, so such a line is the sandbox's refusal. */
         bool unprivileged;
         /* Optional: for a denial line that tells of a program the command could not run after a
          * search of its PATH (a name without '/': `env: 'X': Permission denied`, `timeout: failed

@@ -2585,6 +2585,25 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 fi
                                 rm -rf "$ms"
                         fi
+                        # e2fsprogs' chattr names its file after its errno text ("chattr: E while setting
+                        # flags on X"), a change the owner's alone: root's +i of its file outside the
+                        # workspace, denied, the file its path (before: under bwrap no path, under
+                        # Landlock its EPERM, no CAP_LINUX_IMMUTABLE kept, task_failure); nobody's of
+                        # root's 0666 file, the host's refusal too (before: under bwrap denied)
+                        z=/var/tmp/$tag-ca
+                        mkdir -p "$z" && echo x >"$z/f" && chmod 666 "$z/f"
+                        if command -v chattr >/dev/null && chattr +d "$z/f" 2>/dev/null && chattr -d "$z/f"; then
+                                for b in landlock bwrap; do
+                                        want=denied:$z/f:1
+                                        [ $who = nobody ] && want=task_failure::1
+                                        status_row "$d/ws" $b workspace-write "$d/ca.json" chattr +i "$z/f"
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b: chattr +i of root's file outside (workspace-write): ${want%%:*} ($got)" \
+                                                test "$got:$(lsattr -d "$z/f" | cut -d' ' -f1 | tr -d -- '-e')" = "$want:"
+                                done
+                        fi
+                        chattr -i "$z/f" 2>/dev/null
+                        rm -rf "$z"
                         # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
                         # ar's "could not create temporary file whilst writing archive" (no name),
                         # strip's in place "X: could not create temporary file to hold stripped copy:

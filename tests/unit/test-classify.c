@@ -2028,6 +2028,45 @@ static void test_classify_btrfs_subvolume_refused(void **state) {
         }
 }
 
+/* e2fsprogs' chattr names its file after its errno text, "chattr: E while setting flags on X"
+ * (it named none), and a change of flags is the owner's (FS_IOC_SETFLAGS): under bwrap, as nobody,
+ * root's file outside (EROFS, the read-only mount first) is the host's refusal too (it read
+ * denied); root's, denied, X its path. Its EPERM ("Operation not permitted while setting flags
+ * on X", a signature of both backends): root's is the sandbox's, which keeps it no CAP_FOWNER nor
+ * CAP_LINUX_IMMUTABLE (under Landlock outside the workspace, under bwrap in it: it read
+ * task_failure); another user's, refused by the host too (another's file, or +i, +a). */
+static bool fake_host_refuses_owner(void *userdata, const char *path, bool mode);
+
+static void test_classify_chattr_flags_line(void **state) {
+        struct sbx_classify_context root = { .cwd = "/ws", .host_refuses = fake_host_refuses,
+                                             .host_refuses_owner = fake_host_refuses_owner };
+        struct sbx_classify_context nobody = root;
+        struct sbx_classify_result *r;
+        (void) state;
+
+        nobody.unprivileged = true;
+        r = run_backend_in("bwrap", &root, "chattr: Read-only file system while setting flags on /etc/a b\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/a b");
+        assert_verdict(run_backend_in("bwrap", &nobody, "chattr: Read-only file system while setting flags on /ro/f\n"),
+                       "task_failure");
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap";
+
+                r = run_backend_in(backend, &root, "chattr: Operation not permitted while setting flags on /etc/f\n");
+                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || strcmp(r->denials[0].path, "/etc/f") != 0)
+                        fail_msg("%s root: %s, want denied /etc/f", backend, sbx_verdict_to_string(r->verdict));
+                assert_verdict(run_backend_in(backend, &nobody, "chattr: Operation not permitted while setting flags on /etc/f\n"),
+                               "task_failure");
+                /* a read-only mount of the host's: the host's refusal, root's too */
+                assert_verdict(run_backend_in(backend, &root, "chattr: Operation not permitted while setting flags on /ro/f\n"),
+                               "task_failure");
+                /* another errno of it (tmpfs has no flags): the command's */
+                assert_verdict(run_backend_in(backend, &root, "chattr: Operation not supported while setting flags on /etc/f\n"),
+                               "task_failure");
+        }
+}
+
 /* ncurses' tic prints a terminfo directory it could not write (its -o DIR refused by access(2),
  * then $HOME/.terminfo) as "X: permission denied (errno N)", N the errno's number: under bwrap
  * 30, EROFS, the read-only bind's, denied, X its path (before: task_failure, bubblewrap's plain
@@ -7936,6 +7975,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_shadow_lock_line),
                 cmocka_unit_test(test_classify_btrfs_subvolume_refused),
                 cmocka_unit_test(test_classify_tic_errno_number),
+                cmocka_unit_test(test_classify_chattr_flags_line),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
