@@ -144,6 +144,7 @@ struct sbx_classifier {
         char zip_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char wget_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char ninja_log[SBX_DENIAL_PATH_MAX];      /* see struct sbx_classify_context; "" when none */
+        char pycache_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
@@ -683,6 +684,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->zip_output, c->zip_output, sizeof(c->zip_output))) < 0 ||
             (r = argv_file_copy(ctx->wget_output, c->wget_output, sizeof(c->wget_output))) < 0 ||
             (r = argv_file_copy(ctx->ninja_log, c->ninja_log, sizeof(c->ninja_log))) < 0 ||
+            (r = argv_file_copy(ctx->pycache_dir, c->pycache_dir, sizeof(c->pycache_dir))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         if ((r = argv_files_copy(ctx->curl_later, c->curl_output, c->curl_later)) < 0 ||
@@ -772,6 +774,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->zip_output, c->zip_output);
         argv_file_resolved(c, ctx->wget_output, c->wget_output);
         argv_file_resolved(c, ctx->ninja_log, c->ninja_log);
+        argv_file_resolved(c, ctx->pycache_dir, c->pycache_dir);
         return 0;
 }
 
@@ -5947,6 +5950,20 @@ static int ninja_exit_denial(struct sbx_classifier *c, const struct sbx_exit_sta
         return status_create_denial(c, c->ninja_log, false, false, true, evidence, sizeof(evidence) - 1);
 }
 
+/* python -m compileall's exit status 1 where no line at all came: it prints a file it could not
+ * write ("*** PermissionError: [Errno 13] Permission denied: 'X/__pycache__'") on stdout, of the
+ * __pycache__ directory it makes first, which the caller read from its argv (context
+ * pycache_dir); a source it could not compile prints there too, in a directory that refuses its
+ * output alike. */
+static int compileall_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char evidence[] =
+                "(no line: python -m compileall's exit status 1, its lines on stdout, its __pycache__ not made)";
+
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->pycache_dir[0] || c->lines_done > 0)
+                return 0;
+        return status_create_denial(c, c->pycache_dir, false, false, false, evidence, sizeof(evidence) - 1);
+}
+
 int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
                         struct sbx_classify_result *ret, struct sbx_diag *diag) {
         const struct sbx_dialect *d;
@@ -5974,6 +5991,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 r = wget_exit_denial(c, st);
         if (r >= 0 && !c->error)
                 r = ninja_exit_denial(c, st);
+        if (r >= 0 && !c->error)
+                r = compileall_exit_denial(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

@@ -197,6 +197,14 @@ int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t si
  * program, -n (builds nothing), -t (a tool), -h, -d list, a long option but --verbose and --quiet,
  * an option not known, several -C. Nothing is asked of the host. */
 int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t size);
+/* The __pycache__ directory a `python -m compileall [OPTION...] DIR|FILE...` that words
+ * (sbx_run_command_words()'s) run in cwd makes first (struct sbx_classify_context's
+ * pycache_dir): its first DIR's, or its first FILE's (a name ending in .py) directory's, joined
+ * to cwd, into out. python's own flags before -m (-B, -E, -I, -O, -s, -S, -u, -v, -q); compileall's
+ * -q, -f, -l and its options of one argument (-r, -j, -x, -d, -s, -p, -o, -e,
+ * --invalidation-mode). 1, or 0 for another program or module, no DIR or FILE (sys.path), -b, -i,
+ * another option. Nothing is asked of the host. */
+int sbx_run_compileall_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a wget that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's wget_output): `wget [OPTION...] URL`, one URL, its -O FILE
  * (relative to the start), else the last component of the URL's path (index.html where it has

@@ -3316,6 +3316,20 @@ static bool wget_file_there(const char *path) {
                (st.st_mode & S_IROTH);
 }
 
+/* join_name() of a directory a tool writes in, its "." components dropped where it holds no
+ * ".." (`ninja -C .`, `compileall .`: "/w/./x" was recorded; a ".." is resolved by the host later,
+ * never lexically). */
+static int join_dir_clean(char *out, size_t size, const char *dir, const char *name) {
+        _cleanup_free_ char *norm = NULL;
+
+        if (join_name(out, size, dir, name) < 0)
+                return -1;
+        if (strstr(out, "/..") || sbx_path_normalize(out, &norm) < 0 || strlen(norm) >= size)
+                return 0;
+        memcpy(out, norm, strlen(norm) + 1);
+        return 0;
+}
+
 int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *dir = NULL;
         char start[PATH_MAX];
@@ -3390,7 +3404,7 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
         if (dir) {
                 char joined[PATH_MAX];
 
-                if (join_name(joined, sizeof(joined), start, dir) < 0 || strlen(joined) >= sizeof(start))
+                if (join_dir_clean(joined, sizeof(joined), start, dir) < 0 || strlen(joined) >= sizeof(start))
                         return 0;
                 memcpy(start, joined, strlen(joined) + 1);
         }
@@ -3408,6 +3422,55 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
                         return 0;
         }
         return snprintf(out, size, "%s/.ninja_log", strcmp(start, "/") == 0 ? "" : start) < (int) size ? 1 : 0;
+}
+
+int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        /* the interpreter's flags before -m; compileall's flags and options with one argument
+         * (not -b's sources' directory, -i's list, a long option but --invalidation-mode) */
+        static const char py_flags[] = "BEIOsSuvq", flags[] = "qfl";
+        static const char *const with_arg[] = { "-r", "-j", "-x", "-d", "-s", "-p", "-o", "-e",
+                                                "--invalidation-mode", NULL };
+        char start[PATH_MAX], joined[PATH_MAX];
+        const char *target = NULL, *base, *module;
+        size_t n = 0, i;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || !versioned_name(base_of(argv[k]), "python"))
+                return 0;
+        for (i = (size_t) k + 1; i < n && argv[i][0] == '-' && argv[i][1] != 'm'; i++)
+                if (!argv[i][1] || strspn(argv[i] + 1, py_flags) != strlen(argv[i] + 1))
+                        return 0;
+        if (i >= n || strncmp(argv[i], "-m", 2) != 0)
+                return 0;
+        /* -m compileall, or -mcompileall */
+        module = argv[i][2] ? argv[i] + 2 : i + 1 < n ? argv[++i] : NULL;
+        if (!module || strcmp(module, "compileall") != 0)
+                return 0;
+        for (i++; i < n; i++) {
+                const char *a = argv[i];
+
+                if (a[0] != '-' || !a[1]) {
+                        target = target ? target : a;
+                        continue;
+                }
+                if (word_in(a, with_arg)) {
+                        if (++i >= n)
+                                return 0;
+                        continue;
+                }
+                if (strncmp(a, "--", 2) == 0 || strspn(a + 1, flags) != strlen(a + 1))
+                        return 0;
+        }
+        if (!target || !target[0] || join_dir_clean(joined, sizeof(joined), start, target) < 0)
+                return 0;
+        /* a source's directory's, a directory's own */
+        base = base_of(joined);
+        if (strlen(base) > 3 && strcmp(base + strlen(base) - 3, ".py") == 0) {
+                size_t dl = (size_t) (base - joined); /* with its '/' */
+
+                joined[dl <= 1 ? 1 : dl - 1] = '\0';
+        }
+        return snprintf(out, size, "%s/__pycache__", strcmp(joined, "/") == 0 ? "" : joined) < (int) size ? 1 : 0;
 }
 
 int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t size) {

@@ -2585,6 +2585,34 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 fi
                                 rm -rf "$ms"
                         fi
+                        # python -m compileall prints a file it could not write ("*** PermissionError:
+                        # [Errno 13] ... '__pycache__'") on stdout, none on stderr, and exits 1: its
+                        # first DIR's __pycache__ read from the argv, judged against the host: the
+                        # user's own directory outside the workspace and the workspace in read-only
+                        # mode, denied, nothing made (before: task_failure under both backends, as root
+                        # and as nobody); as nobody in root's 0755 directory, task_failure; in the
+                        # workspace in workspace-write, compiled
+                        z=/var/tmp/$tag-pc
+                        mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root" && echo 'x = 1' >"$z/own/m.py" &&
+                                cp "$z/own/m.py" "$z/root/m.py" && chmod 644 "$z/own/m.py" "$z/root/m.py"
+                        [ $who = nobody ] && chown 65534:65534 "$z/own"
+                        "${pre[@]}" mkdir "$d/ws/$tag-pc" && echo 'x = 1' | "${pre[@]}" tee "$d/ws/$tag-pc/m.py" >/dev/null
+                        for b in landlock bwrap; do
+                            for where in own root ws ws-write; do
+                                mode=workspace-write dir=$z/$where want=denied:$z/$where/__pycache__:1
+                                case $where in
+                                root) [ $who = nobody ] && want=task_failure::1 ;;
+                                ws) mode=read-only dir=$d/ws/$tag-pc want=denied:$d/ws/$tag-pc/__pycache__:1 ;;
+                                ws-write) dir=$d/ws/$tag-pc want=success::0 ;;
+                                esac
+                                status_row "$d/ws" $b $mode "$d/pc.json" "$PY" -m compileall -q "$dir"
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b: python3 -m compileall -q DIR ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                                rm -rf "$d/ws/$tag-pc/__pycache__"
+                            done
+                        done
+                        check "$who: ... no __pycache__ made outside the workspace" test -z "$(find "$z" -name __pycache__)"
+                        rm -rf "$z" "$d/ws/$tag-pc"
                         # e2fsprogs' chattr names its file after its errno text ("chattr: E while setting
                         # flags on X"), a change the owner's alone: root's +i of its file outside the
                         # workspace, denied, the file its path (before: under bwrap no path, under

@@ -4108,9 +4108,10 @@ static void test_classify_silent_status_is_its_file(void **state) {
                                             .host_exists = fake_host_exists_git_lock,
                                             .host_dir_missing = fake_host_dir_missing_status,
                                             .resolve = fake_resolve_status };
-        enum { GIT, ZIP, WGET, NINJA };
+        enum { GIT, ZIP, WGET, NINJA, PYC };
         static const char *const evidence[] = { "git stash's exit status 1", "zip's exit status 15",
-                                                "wget's exit status 3", "ninja's exit status 1" };
+                                                "wget's exit status 3", "ninja's exit status 1",
+                                                "python -m compileall's exit status 1" };
         static const struct {
                 int kind;
                 const char *file, *text;
@@ -4192,6 +4193,18 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { NINJA, "/ws/.ninja_log", "", 0, 1, "task_failure" },
                 { NINJA, "/ws/.ninja_log", "", 0, 0, "success" },
                 { NINJA, NULL, "", 1, 0, "task_failure" },
+                /* python -m compileall's __pycache__ (its lines on stdout; before: task_failure):
+                 * not a granted one, the host's refusal, one the host has (a directory: its
+                 * files' names unknown), a line on stderr, another status */
+                { PYC, "/etc/pkg/__pycache__", "", 1, 0, "denied" },
+                { PYC, "/ws/__pycache__", "", 1, 0, "denied" },
+                { PYC, "/gr/__pycache__", "", 1, 0, "task_failure" },
+                { PYC, "/ro/__pycache__", "", 1, 0, "task_failure" },
+                { PYC, "/etc/isdir", "", 1, 0, "task_failure" },
+                { PYC, "/etc/nodir/__pycache__", "", 1, 0, "task_failure" },
+                { PYC, "/etc/pkg/__pycache__", "Traceback (most recent call last):\n", 1, 0, "task_failure" },
+                { PYC, "/etc/pkg/__pycache__", "", 2, 0, "task_failure" },
+                { PYC, "/etc/pkg/__pycache__", "", 0, 0, "success" },
         };
         (void) state;
 
@@ -4205,6 +4218,7 @@ static void test_classify_silent_status_is_its_file(void **state) {
                         ctx.zip_output = cases[i].kind == ZIP ? cases[i].file : NULL;
                         ctx.wget_output = cases[i].kind == WGET ? cases[i].file : NULL;
                         ctx.ninja_log = cases[i].kind == NINJA ? cases[i].file : NULL;
+                        ctx.pycache_dir = cases[i].kind == PYC ? cases[i].file : NULL;
                         status_case(backend, &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
                         if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
                                 fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
@@ -4238,7 +4252,7 @@ static void test_classify_silent_status_is_its_file(void **state) {
         {
                 struct sbx_classify_result r;
 
-                ctx.git_index_lock = ctx.wget_output = ctx.ninja_log = NULL;
+                ctx.git_index_lock = ctx.wget_output = ctx.ninja_log = ctx.pycache_dir = NULL;
                 ctx.zip_output = "/ws/x.zip";
                 status_case("landlock", &ctx, "touch: cannot touch '/etc/t': Permission denied\n", 15, 0, &r);
                 assert_int_equal(r.n_denials, 1);

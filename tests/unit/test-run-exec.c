@@ -2023,6 +2023,8 @@ static void test_ninja_log(void **state) {
                 { { "ninja" }, "/w/.ninja_log" },
                 { { "ninja", "-C", "/ro/b" }, "/ro/b/.ninja_log" },
                 { { "ninja", "-Cb", "all" }, "/w/b/.ninja_log" },
+                { { "ninja", "-C", "./b/." }, "/w/b/.ninja_log" },
+                { { "ninja", "-C", "." }, "/w/.ninja_log" },
                 { { "ninja", "-v", "-j", "4", "-C", "b", "t" }, "/w/b/.ninja_log" },
                 { { "ninja", "-k0", "-l", "2", "-C", "b" }, "/w/b/.ninja_log" },
                 { { "ninja", "-j4", "-f", "other.ninja", "--verbose" }, "/w/.ninja_log" },
@@ -2055,6 +2057,37 @@ static void test_ninja_log(void **state) {
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_ninja_log);
+}
+
+/* The __pycache__ directory a python -m compileall makes first (sbx_run_compileall_dir()), which
+ * its exit status 1 with no line at all tells it could not make, its lines on stdout: its first
+ * DIR's, or its first FILE's directory's; none where it reads sys.path or an option is not read.
+ * Before, none was read: `python3 -m compileall -q DIR` of a directory outside the workspace read
+ * task_failure. */
+static void test_compileall_dir(void **state) {
+        static const struct target_row cases[] = {
+                { { "python3", "-m", "compileall", "-q", "pkg" }, "/w/pkg/__pycache__" },
+                { { "python3.11", "-mcompileall", "/ro/lib" }, "/ro/lib/__pycache__" },
+                { { "python", "-B", "-m", "compileall", "-fj", "0", "m.py" }, NULL },
+                { { "python", "-B", "-m", "compileall", "-j", "0", "m.py" }, "/w/__pycache__" },
+                { { "python3", "-m", "compileall", "-qq", "-x", "tests", "/ro/a/b.py" }, "/ro/a/__pycache__" },
+                { { "python3", "-m", "compileall", "-d", "/usr/lib", "-r3", "src" }, NULL },
+                { { "python3", "-m", "compileall", "-d", "/usr/lib", "src" }, "/w/src/__pycache__" },
+                { { "python3", "-m", "compileall", "/x.py" }, "/__pycache__" },
+                { { "env", "-C", "/ro", "python3", "-m", "compileall", "." }, "/ro/__pycache__" },
+                /* sys.path, -b, -i, a long option, another module, another program */
+                { { "python3", "-m", "compileall" }, NULL },
+                { { "python3", "-m", "compileall", "-b", "pkg" }, NULL },
+                { { "python3", "-m", "compileall", "-i", "list.txt" }, NULL },
+                { { "python3", "-m", "compileall", "--hardlink-dupes", "pkg" }, NULL },
+                { { "python3", "-m", "py_compile", "m.py" }, NULL },
+                { { "python3", "-c", "import compileall", "pkg" }, NULL },
+                { { "python3", "-m" }, NULL },
+                { { "pythonista", "-m", "compileall", "pkg" }, NULL },
+                { { "pip", "install", "pkg" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_compileall_dir);
 }
 
 /* meson compile runs ninja in its -C DIR (the start by default), its lines and status passed
@@ -3280,6 +3313,7 @@ int main(void) {
                 cmocka_unit_test(test_git_stash_lock),
                 cmocka_unit_test(test_zip_output),
                 cmocka_unit_test(test_ninja_log),
+                cmocka_unit_test(test_compileall_dir),
                 cmocka_unit_test(test_meson_compile_ninja_log),
                 cmocka_unit_test(test_wget_output),
                 cmocka_unit_test(test_wget_output_there),
