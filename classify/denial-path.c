@@ -1104,6 +1104,16 @@ static bool name_of_process(const char *s, size_t n) {
         return false;
 }
 
+/* Whether s[0..n) is ssh-keygen's "Saving key \"X\" failed": X is the key's file, whatever it
+ * looks like (`ssh-keygen -f kk`, relative and path-like in no way: mine54, as nobody after `cd
+ * ROOTDIR`, no name recorded, the host's refusal read denied). */
+static bool key_file_phrase(const char *s, size_t n) {
+        static const char phrase[] = "Saving key ";
+
+        return n > sizeof(phrase) && strncmp(s, phrase, sizeof(phrase) - 1) == 0 &&
+               opens_quote(s + sizeof(phrase) - 1, n - (sizeof(phrase) - 1));
+}
+
 /* Whether s[0..n) is a verb phrase ending with "link to" and a quoted name: the name is the
  * link's target. */
 static bool link_target_field(const char *s, size_t n) {
@@ -1515,7 +1525,8 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
                                 if (k > 0)
                                         return k;
                                 k = quoted_within(f, fl, out, size);
-                                if (k > 0 && (k == TOO_LONG || path_like(out, k)) && !name_of_process(f, fl))
+                                if (k > 0 && (k == TOO_LONG || path_like(out, k) || key_file_phrase(f, fl)) &&
+                                    !name_of_process(f, fl))
                                         return k;
                                 out[0] = '\0';
                                 break;

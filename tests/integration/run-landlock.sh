@@ -2504,6 +2504,27 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... no file made outside the workspace" test -z "$(find "$z" -type f)"
                                 rm -rf "$z" "$T/wg-srv" "$T/wg.port"
                         fi
+                        # ssh-keygen's "Saving key "kk" failed: E" names its -f file as given, relative
+                        # and path-like in no way: read as the start's kk (mine54; before, no name,
+                        # and as nobody in root's 0755 directory, the host's refusal too, denied)
+                        if command -v ssh-keygen >/dev/null; then
+                                z=/var/tmp/$tag-kg
+                                mkdir -p "$z" && chmod 755 "$z"
+                                for b in landlock bwrap; do
+                                        status_row "$d/ws" $b workspace-write "$d/kg.json" \
+                                                sh -c "cd '$z' && ssh-keygen -q -t ed25519 -N '' -f kk"
+                                        want=denied:$z/kk:1
+                                        [ $who = nobody ] && want=task_failure::1
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: cd D && ssh-keygen -f kk (workspace-write): ${want%%:*} ($got)" test "$got" = "$want"
+                                        status_row "$d/ws" $b read-only "$d/kg.json" ssh-keygen -q -t ed25519 -N '' -f kk
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: ssh-keygen -f kk (read-only, the workspace): denied ($got)" \
+                                                        test "$got" = "denied:$d/ws/kk:1"
+                                done
+                                check "$who: ... no key made" test -z "$(find "$z" "$d/ws" -name 'kk*')"
+                                rm -rf "$z"
+                        fi
                         # sqlite3 -readonly after a leading cd: its refused write is the task's own, as a
                         # one-command argv's is (review53: under Landlock read denied, a false denial)
                         if command -v sqlite3 >/dev/null; then

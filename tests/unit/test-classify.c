@@ -1226,6 +1226,8 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "Can't open /etc/pl x: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl x" },
                 /* a quoted name inside a phrase that is no verb phrase (it was not recorded) */
                 { "Saving key \"/etc/key\" failed: Read-only file system", "Read-only file system", "/etc/key" },
+                /* ... ssh-keygen's key file whatever it looks like (`-f kk`: mine54, none before) */
+                { "Saving key \"kk\" failed: Permission denied", "Permission denied", "kk" },
                 { "rsync: [receiver] mkstemp \"/etc/.x.abc\" failed: Read-only file system (30)", "Read-only file system", "/etc/.x.abc" },
                 { "x: some \"quoted words\" here: Read-only file system", "Read-only file system", "" },
                 /* ... but not the file a process was about, after "of" (gpg's source was recorded,
