@@ -145,6 +145,7 @@ struct sbx_classifier {
         char wget_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char ninja_log[SBX_DENIAL_PATH_MAX];      /* see struct sbx_classify_context; "" when none */
         char pycache_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        char iconv_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
@@ -685,6 +686,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->wget_output, c->wget_output, sizeof(c->wget_output))) < 0 ||
             (r = argv_file_copy(ctx->ninja_log, c->ninja_log, sizeof(c->ninja_log))) < 0 ||
             (r = argv_file_copy(ctx->pycache_dir, c->pycache_dir, sizeof(c->pycache_dir))) < 0 ||
+            (r = argv_file_copy(ctx->iconv_output, c->iconv_output, sizeof(c->iconv_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         if ((r = argv_files_copy(ctx->curl_later, c->curl_output, c->curl_later)) < 0 ||
@@ -775,6 +777,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->wget_output, c->wget_output);
         argv_file_resolved(c, ctx->ninja_log, c->ninja_log);
         argv_file_resolved(c, ctx->pycache_dir, c->pycache_dir);
+        argv_file_resolved(c, ctx->iconv_output, c->iconv_output);
         return 0;
 }
 
@@ -3232,6 +3235,18 @@ static bool fifo_sig_touch_only(const char *sig) {
         return strcasecmp(sig, "Operation not permitted") == 0;
 }
 
+/* Whether the line text[0..ss), its signature at ss, is glibc's iconv's "iconv: cannot open output
+ * file: " (its program's first field iconv), which names no file. */
+static bool iconv_output_line(const char *text, size_t ss) {
+        static const char phrase[] = ": cannot open output file: ";
+        size_t k = strcspn(text, ":");
+        const char *prog = memrchr(text, '/', k);
+
+        prog = prog ? prog + 1 : text;
+        return k < ss && (size_t) (text + k - prog) == 5 && memcmp(prog, "iconv", 5) == 0 &&
+               ss - k == sizeof(phrase) - 1 && memcmp(text + k, phrase, sizeof(phrase) - 1) == 0;
+}
+
 /* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd), and
  * of which of its files, as the argv tells (dd_output, its of=): 1 the of=, opened for writing
  * alone; -1 another, its if=, opened for reading (its line is the same); 0 not dd's line, or not
@@ -5105,6 +5120,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         run = reads = false;
                                         opens = true;
                                 }
+                        } else if (r > 0 && !tcl && c->iconv_output[0] && iconv_output_line(text, ss)) {
+                                /* iconv's output file, read from its argv (-o): an open for
+                                 * writing, no run (mine54: as nobody, `iconv -o ROOTDIR/f`
+                                 * named none and read denied, the host's refusal too) */
+                                memcpy(path, c->iconv_output, strlen(c->iconv_output) + 1);
+                                run = reads = false;
+                                opens = true;
                         } else if (r > 0 && !tcl && java_nio_path(text, tl, ss, se, &jat) && tl - jat < sizeof(path)) {
                                 /* Java's NIO: the path alone, an open or a creation of it, no run
                                  * (review: as nobody under Landlock, Files.writeString of "f", a

@@ -425,6 +425,11 @@ struct sbx_classify_context {
          * as git_index_lock's (no O_EXCL), of this directory: not where the host has it already.
          * Copied. NULL: none. */
         const char *pycache_dir;
+        /* The file an iconv the caller read from the command's argv writes (absolute): its -o
+         * FILE. glibc's iconv names none on its "iconv: cannot open output file: E": that line
+         * is then of this file, an open for writing, judged against the host as a line naming it
+         * is. Copied. NULL: none (the line names no file). */
+        const char *iconv_output;
         /* The files after bfd_output that the same ranlib or strip (no -o) rewrites in place, one
          * by one in their order (`ranlib A B`, `strip A B`: bfd_output A), each NUL-terminated, an
          * empty one after the last. strip names its file on its line, which may be any of them;
@@ -471,7 +476,8 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
  * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output,
- * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, SBX_DENIAL_PATH_MAX - 1
+ * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, iconv_output,
+ * SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);

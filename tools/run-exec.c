@@ -2471,7 +2471,7 @@ static void classifier_context(struct run_state *st) {
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
-                git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX],
+                git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
                 curl_later[PATH_MAX] = "",
                 bfd_later[PATH_MAX] = "", javac_later[PATH_MAX] = "";
         bool move_into = false;
@@ -2578,6 +2578,8 @@ static void classifier_context(struct run_state *st) {
                                 ctx.wget_output = wget_output;
                         if (sbx_run_compileall_dir(words, words_dir, pycache_dir, sizeof(pycache_dir)) > 0)
                                 ctx.pycache_dir = pycache_dir;
+                        if (sbx_run_iconv_output(words, words_dir, iconv_output, sizeof(iconv_output)) > 0)
+                                ctx.iconv_output = iconv_output;
                         if (sbx_run_javac_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
@@ -2671,7 +2673,7 @@ void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classif
         const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->sqlite_db, &ctx->dd_output,
                                  &ctx->curl_output, &ctx->bfd_output, &ctx->javac_dir, &ctx->git_index_lock,
                                  &ctx->zip_output, &ctx->wget_output, &ctx->ninja_log,
-                                 &ctx->pycache_dir, &ctx->cwd };
+                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 
         if (sbx_classifier_set_context(c, ctx) >= 0)

@@ -197,6 +197,11 @@ int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t si
  * program, -n (builds nothing), -t (a tool), -h, -d list, a long option but --verbose and --quiet,
  * an option not known, several -C. Nothing is asked of the host. */
 int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t size);
+/* The file an `iconv [OPTION...] [FILE...]` that words (sbx_run_command_words()'s) run in cwd
+ * writes (struct sbx_classify_context's iconv_output): its -o FILE (--output), joined to cwd, into
+ * out. 1, or 0 for another program, no -o or several, -l, --help, --usage, -V, an option not
+ * known. Nothing is asked of the host. */
+int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The __pycache__ directory a `python -m compileall [OPTION...] DIR|FILE...` that words
  * (sbx_run_command_words()'s) run in cwd makes first (struct sbx_classify_context's
  * pycache_dir): its first DIR's, or its first FILE's (a name ending in .py) directory's, joined

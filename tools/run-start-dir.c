@@ -3424,6 +3424,49 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
         return snprintf(out, size, "%s/.ninja_log", strcmp(start, "/") == 0 ? "" : start) < (int) size ? 1 : 0;
 }
 
+int sbx_run_iconv_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *file = NULL;
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "iconv") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i], *arg;
+
+                if (strcmp(a, "--") == 0)
+                        break; /* input files */
+                if (strncmp(a, "--", 2) == 0) {
+                        if (long_option(a, "--from-code", 3) || long_option(a, "--to-code", 3)) {
+                                if (!option_arg(argv, n, &i, NULL))
+                                        return 0;
+                        } else if (long_option(a, "--output", 3)) {
+                                if (file || !(file = option_arg(argv, n, &i, NULL)))
+                                        return 0;
+                        } else if (!long_option(a, "--silent", 3) && !long_option(a, "--verbose", 5))
+                                return 0; /* --list, --help, --usage, --version: no file */
+                        continue;
+                }
+                if (a[0] != '-' || !a[1])
+                        continue; /* an input file, stdin */
+                /* glibc's "cf:lo:st:" and -? -V: -l lists, -? and -V print */
+                for (const char *p = a + 1; *p; p++) {
+                        if (*p == 'c' || *p == 's')
+                                continue;
+                        if (!strchr("fto", *p) || !(arg = option_arg(argv, n, &i, p + 1)))
+                                return 0;
+                        if (*p == 'o' && (file || !(file = arg)))
+                                return 0;
+                        break;
+                }
+        }
+        /* "-": stdout (glibc's iconv_prog opens no file for it) */
+        if (!file || !file[0] || strcmp(file, "-") == 0)
+                return 0;
+        return join_name(out, size, start, file) < 0 ? 0 : 1;
+}
+
 int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         /* the interpreter's flags before -m; compileall's flags and options with one argument
          * (not -b's sources' directory, -i's list, a long option but --invalidation-mode) */

@@ -210,6 +210,15 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = cmd ? sbx_run_wget_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
+                r = cmd ? sbx_run_iconv_output(cmd, dir, out, out_size) : 0;
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        fail();
+                r = cmd ? sbx_run_ninja_log(cmd, dir, out, out_size) : 0;
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        fail();
+                r = cmd ? sbx_run_compileall_dir(cmd, dir, out, out_size) : 0;
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        fail();
                 /* git stash's index lock: a name ending in /index.lock */
                 r = cmd ? sbx_run_git_stash_lock(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) ||

@@ -2525,6 +2525,28 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... no key made" test -z "$(find "$z" "$d/ws" -name 'kk*')"
                                 rm -rf "$z"
                         fi
+                        # glibc's iconv names no file on "iconv: cannot open output file: E": its -o
+                        # FILE read from the argv, judged against the host (mine54; before, no name,
+                        # and as nobody in root's 0755 directory, the host's refusal too, denied)
+                        if command -v iconv >/dev/null; then
+                                z=/var/tmp/$tag-ic
+                                mkdir -p "$z" && chmod 755 "$z"
+                                "${pre[@]}" sh -c 'echo abc >"$1"' sh "$d/ws/ic-in.txt"
+                                for b in landlock bwrap; do
+                                        status_row "$d/ws" $b workspace-write "$d/ic.json" \
+                                                iconv -f utf-8 -t latin1 -o "$z/i.txt" ic-in.txt
+                                        want=denied:$z/i.txt:1
+                                        [ $who = nobody ] && want=task_failure::1
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: iconv -o D/i.txt (workspace-write): ${want%%:*} ($got)" test "$got" = "$want"
+                                        status_row "$d/ws" $b read-only "$d/ic.json" iconv -f utf-8 -t latin1 -o ic-out.txt ic-in.txt
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: iconv -o ic-out.txt (read-only, the workspace): denied ($got)" \
+                                                        test "$got" = "denied:$d/ws/ic-out.txt:1"
+                                done
+                                check "$who: ... no iconv output made" test ! -e "$z/i.txt" -a ! -e "$d/ws/ic-out.txt"
+                                rm -rf "$z" "$d/ws/ic-in.txt"
+                        fi
                         # sqlite3 -readonly after a leading cd: its refused write is the task's own, as a
                         # one-command argv's is (review53: under Landlock read denied, a false denial)
                         if command -v sqlite3 >/dev/null; then

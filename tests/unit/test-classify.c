@@ -3979,6 +3979,34 @@ static void test_classify_write_through_link_records_the_target(void **state) {
         }
 }
 
+/* glibc's iconv names no file on "iconv: cannot open output file: E": where the caller read its -o
+ * FILE (iconv_output), the line is of that file, an open for writing, judged against the host as
+ * a line naming it (mine54: as nobody, `iconv -o ROOTDIR/f in` into root's 0755 directory read
+ * denied with no name, the host's refusal too). Without it, a denial naming none, as before. */
+static void test_classify_iconv_output_line(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap", *err = b ? "Permission denied" : "Read-only file system";
+                char line[128], other[128];
+
+                snprintf(line, sizeof(line), "iconv: cannot open output file: %s\n", err);
+                snprintf(other, sizeof(other), "uconv: cannot open output file: %s\n", err);
+                ctx.iconv_output = "/etc/o.txt";
+                check_row(backend, 0, line, run_backend_in(backend, &ctx, line), "denied", "/etc/o.txt");
+                /* the host refuses it too */
+                ctx.iconv_output = "/ro/o.txt";
+                check_row(backend, 1, line, run_backend_in(backend, &ctx, line), "task_failure", NULL);
+                /* another program's line is not iconv's */
+                check_row(backend, 2, other, run_backend_in(backend, &ctx, other), "denied", "");
+                ctx.iconv_output = NULL;
+                check_row(backend, 3, line, run_backend_in(backend, &ctx, line), "denied", "");
+        }
+}
+
 /* curl -s (no -S) prints nothing when it cannot write its output file, and exits 23
  * (CURLE_WRITE_ERROR): the status is read as its "curl: (23)" line would be, of the file the
  * caller read from its argv (curl_output), judged alike; recorded with no line (line_no 0), as
@@ -8011,6 +8039,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_readonly_database_of_stdin),
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
+                cmocka_unit_test(test_classify_iconv_output_line),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_silent_status_is_its_file),
                 cmocka_unit_test(test_classify_binutils_several_files_in_place),

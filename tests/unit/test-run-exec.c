@@ -2090,6 +2090,33 @@ static void test_compileall_dir(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_compileall_dir);
 }
 
+/* The file an iconv writes (sbx_run_iconv_output()): its -o FILE, which glibc's iconv names on no
+ * line ("iconv: cannot open output file: E"). Before, none was read: as nobody, `iconv -o
+ * ROOTDIR/f in` read denied with no name, the host's refusal too (mine54). */
+static void test_iconv_output(void **state) {
+        static const struct target_row cases[] = {
+                { { "iconv", "-f", "utf-8", "-tlatin1", "-o", "out.txt", "in.txt" }, "/w/out.txt" },
+                { { "iconv", "-futf-8", "-tlatin1", "-oout", "in" }, "/w/out" },
+                { { "/usr/bin/iconv", "-cs", "--from-code=utf-8", "--to-code", "latin1", "--output=/ro/o", "in" }, "/ro/o" },
+                { { "iconv", "--output", "/ro/o", "--verbose", "--", "-o" }, "/ro/o" },
+                { { "iconv", "-co", "/ro/o" }, "/ro/o" },
+                { { "env", "-C", "/ro", "iconv", "-o", "o", "in" }, "/ro/o" },
+                /* stdout ("-" too), several -o, a listing, help, an option not known, another
+                 * program */
+                { { "iconv", "-f", "utf-8", "-t", "latin1", "in.txt" }, NULL },
+                { { "iconv", "-o", "-", "in.txt" }, NULL },
+                { { "iconv", "-o", "a", "-o", "b", "in.txt" }, NULL },
+                { { "iconv", "-l" }, NULL },
+                { { "iconv", "--list" }, NULL },
+                { { "iconv", "--help" }, NULL },
+                { { "iconv", "-x", "-o", "o" }, NULL },
+                { { "iconv", "-o" }, NULL },
+                { { "uconv", "-o", "o" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_iconv_output);
+}
+
 /* meson compile runs ninja in its -C DIR (the start by default), its lines and status passed
  * through: that directory's .ninja_log, where it holds meson's meson-private/coredata.dat and a
  * build.ninja the host lets the user read (meson prints its own errors on stdout too, "ERROR: Current directory is not a meson build
@@ -3314,6 +3341,7 @@ int main(void) {
                 cmocka_unit_test(test_zip_output),
                 cmocka_unit_test(test_ninja_log),
                 cmocka_unit_test(test_compileall_dir),
+                cmocka_unit_test(test_iconv_output),
                 cmocka_unit_test(test_meson_compile_ninja_log),
                 cmocka_unit_test(test_wget_output),
                 cmocka_unit_test(test_wget_output_there),
