@@ -39,8 +39,14 @@ struct sbx_run_report {
  * the user may search); 0 when it is cwd as far as sbx can tell; -1 when it moves where sbx cannot
  * tell. Read: a shell's `-c SCRIPT` (sh, bash, dash, zsh, ksh, BusyBox's ash and hush; options
  * before -c) whose script, or its one subshell or group, starts with `cd DIR &&` (DIR a word
- * without expansions, quoted whole or not, no option; relative ones only without CDPATH, in sbx's
- * environment or set for the shell, `env CDPATH=x sh -c ...`), repeated, and moves no more (any other `cd`, `pushd` or `popd` at a
+ * without expansions, quoted whole or not; cd's -L and -P, the last of them, and `--`, after which
+ * DIR may start with '-', `cd -- -x`, not `-`; bash's `pushd DIR` without options; a logical one's
+ * `..` read from the shell's $PWD, sbx's where the shell is sbx's command itself and names where it
+ * starts, `cd lnk && cd ..` back there; a physical one's, `cd -P`, `bash -P`, `-o physical`, from
+ * where it is; relative ones only without CDPATH, in sbx's environment or set for the shell, `env
+ * CDPATH=x sh -c ...`, but `./x` and `../x`, which no shell searches it for; a `..` of a shell a
+ * wrapper runs where sbx's $PWD is another name for where it starts, a PWD or SHELLOPTS set for it:
+ * -1), repeated, and moves no more (any other `cd`, `pushd` or `popd` at a
  * command's place, quoted, escaped, or held by a variable or an alias, `\cd`, `alias go=cd`, or an
  * `alias` at all: -1; a shell reading its commands from stdin: -1); then the one simple command left
  * (its input redirections, `< FILE`, opened where the shell is: each a file the host lets the user

@@ -394,10 +394,12 @@ static bool shell_assignment(const char *w) {
 
 /* Whether the word s (k bytes) sets, for the command after it, a variable by which a shell may
  * move where sbx cannot tell: CDPATH (a relative cd searches it first), BASH_ENV (bash reads it
- * before its script). Measured: `env CDPATH=/x sh -c 'cd sub && pwd'` prints /x/sub where both
- * exist, `env BASH_ENV=f bash -c pwd` the directory f moves to. */
+ * before its script), PWD (a logical cd's `..` is read from it), SHELLOPTS (bash's `physical`).
+ * Measured: `env CDPATH=/x sh -c 'cd sub && pwd'` prints /x/sub where both exist, `env BASH_ENV=f
+ * bash -c pwd` the directory f moves to. */
 static bool shell_moving_assignment(const char *s, size_t k) {
-        return (k > 7 && strncmp(s, "CDPATH=", 7) == 0) || (k > 9 && strncmp(s, "BASH_ENV=", 9) == 0);
+        return (k > 7 && strncmp(s, "CDPATH=", 7) == 0) || (k > 9 && strncmp(s, "BASH_ENV=", 9) == 0) ||
+               (k > 4 && strncmp(s, "PWD=", 4) == 0) || (k > 10 && strncmp(s, "SHELLOPTS=", 10) == 0);
 }
 static bool is_shell(const char *name, size_t len);
 static bool shell_argv_startup_moves(char *const *w, size_t n);
@@ -1508,6 +1510,7 @@ struct shell_opts {
         bool c;         /* -c: the first operand is a script */
         bool s;         /* -s: commands from stdin */
         bool startup;   /* startup files that may move it are read first (shell_startup_moves()) */
+        bool physical;  /* bash's -P, `-o physical`: its cd resolves symbolic links, as cd -P does */
         size_t operand; /* the first operand's index (n: none) */
 };
 
@@ -1534,8 +1537,13 @@ static bool shell_options(char *const *w, size_t n, struct shell_opts *o) {
                         o->c |= strchr(w[i], 'c') != NULL;
                         o->s |= strchr(w[i], 's') != NULL;
                 }
-                if (strchr("oO", w[i][strlen(w[i]) - 1]))
+                if (strchr(w[i], 'P'))
+                        o->physical = w[i][0] == '-';
+                if (strchr("oO", w[i][strlen(w[i]) - 1])) {
+                        if (w[i][strlen(w[i]) - 1] == 'o' && i + 1 < n && strcmp(w[i + 1], "physical") == 0)
+                                o->physical = w[i][0] == '-';
                         i++;
+                }
         }
         if (i < n && (strcmp(w[i], "--") == 0 || strcmp(w[i], "-") == 0))
                 i++;
@@ -1948,18 +1956,19 @@ static bool cd_word(const char **q, char *dir, size_t size, bool tilde) {
 
 /* The directory word at *q of a script's leading cd (past its blanks), into dir (size bytes), *q
  * past it: a word without expansions, quoted whole or not at all (cd_word(), tilde its); not an
- * option (`cd -`, `cd -P`). false where sbx does not read it. */
-static bool cd_dir(const char **q, char *dir, size_t size, bool tilde) {
+ * option (`cd -`, `cd -P`), but where `dash` (past cd's `--`) a name starting with '-' other than
+ * `-` (OLDPWD's, as after `--` too). false where sbx does not read it. */
+static bool cd_dir(const char **q, char *dir, size_t size, bool tilde, bool dash) {
         const char *word = *q, *close;
         size_t n;
 
         if (*word != '\'' && *word != '"')
-                return cd_word(q, dir, size, tilde) && dir[0] && dir[0] != '-';
+                return cd_word(q, dir, size, tilde) && dir[0] && (dir[0] != '-' || (dash && dir[1]));
         if (!(close = strchr(word + 1, *word)))
                 return false;
         n = (size_t) (close - word - 1);
-        if ((*word == '"' && strcspn(word + 1, "$`\\") < n) || n == 0 || n >= size || word[1] == '-' ||
-            memchr(word + 1, '\n', n))
+        if ((*word == '"' && strcspn(word + 1, "$`\\") < n) || n == 0 || n >= size ||
+            (word[1] == '-' && (!dash || n == 1)) || memchr(word + 1, '\n', n))
                 return false;
         memcpy(dir, word + 1, n);
         dir[n] = '\0';
@@ -1976,13 +1985,52 @@ static bool chain_cd_dir(const char *seg, char *dir, size_t size, bool tilde) {
         if (strncmp(q, "cd", 2) != 0 || (q[2] != ' ' && q[2] != '\t'))
                 return false;
         q += 2 + strspn(q + 2, " \t");
-        return cd_dir(&q, dir, size, tilde) && q[strspn(q, " \t")] == '\0';
+        return cd_dir(&q, dir, size, tilde, false) && q[strspn(q, " \t")] == '\0';
 }
 
+/* The `cd` or `pushd` at p that start_dir() reads as a script's leading one: its directory word
+ * into dir (size bytes, cd_dir(), tilde its), in *ret_physical whether it resolves symbolic links
+ * (cd's -P, the last of -L and -P, clustered or not, as bash and dash take them); cd's `--` ends
+ * its options, a DIR starting with '-' then a name (`cd -- -odd`). pushd DIR moves as cd DIR
+ * does in bash (a shell without it fails, and nothing after its `&&` runs); its options, `+N` and
+ * `-N` are not read. The text past the word, or NULL for another command or a cd not read (`cd
+ * -`, `cd -e`, `cd -@`). */
+static const char *cd_command(const char *p, char *dir, size_t size, bool tilde, bool *ret_physical) {
+        bool pushd = strncmp(p, "pushd", 5) == 0 && (p[5] == ' ' || p[5] == '\t'), dash = false;
+        const char *q;
+
+        if (!pushd && (strncmp(p, "cd", 2) != 0 || (p[2] != ' ' && p[2] != '\t')))
+                return NULL;
+        *ret_physical = false;
+        for (q = p + (pushd ? 5 : 2);; ) {
+                size_t k;
+
+                q += strspn(q, " \t");
+                if (pushd || q[0] != '-')
+                        break;
+                k = strcspn(q, " \t\n;&|<>()");
+                if (k == 2 && q[1] == '-') {
+                        q += 2 + strspn(q + 2, " \t");
+                        dash = true;
+                        break;
+                }
+                if (k < 2 || strspn(q + 1, "LP") != k - 1)
+                        return NULL;
+                *ret_physical = q[k - 1] == 'P';
+                q += k;
+        }
+        if (pushd && (*q == '-' || *q == '+'))
+                return NULL;
+        return cd_dir(&q, dir, size, tilde, dash) ? q : NULL;
+}
+
+/* Whether the command seg of an `&&` chain is a cd that start_dir() reads, alone (cd_command()). */
 static bool chain_cd(const char *seg) {
         char dir[PATH_MAX];
+        bool physical;
+        const char *q = cd_command(seg + strspn(seg, " \t"), dir, sizeof(dir), true, &physical);
 
-        return chain_cd_dir(seg, dir, sizeof(dir), true);
+        return q && q[strspn(q, " \t")] == '\0';
 }
 
 /* Whether the len bytes at p (past its blanks) are a command of an `&&` chain that may come before
@@ -2027,12 +2075,101 @@ static const char *quiet_lead(const char *p) {
         return amp;
 }
 
+/* Whether the relative DIR of a cd is one that no shell searches CDPATH for: `.`, `..`, or one
+ * starting with `./` or `../`. */
+static bool dot_relative(const char *dir) {
+        return strcmp(dir, ".") == 0 || strcmp(dir, "..") == 0 || strncmp(dir, "./", 2) == 0 ||
+               strncmp(dir, "../", 3) == 0;
+}
+
+/* Whether the relative name dir has a `..` component. */
+static bool dot_dot(const char *dir) {
+        for (const char *c = dir; *c; c += strspn(c, "/")) {
+                size_t k = strcspn(c, "/");
+
+                if (k == 2 && c[0] == '.' && c[1] == '.')
+                        return true;
+                c += k;
+        }
+        return false;
+}
+
+/* Whether the text of an absolute path has no `.` or `..` component and no empty one (no "//"). */
+static bool path_plain(const char *path) {
+        for (const char *c = path; *c == '/'; ) {
+                size_t k = strcspn(c + 1, "/");
+
+                if ((k == 0 && c[1] == '/') || (k == 1 && c[1] == '.') || (k == 2 && c[1] == '.' && c[2] == '.'))
+                        return false;
+                c += 1 + k;
+        }
+        return true;
+}
+
+/* The shell's logical directory at its start into out (size bytes), the name a relative cd's
+ * `..` is read from (`cd lnk && cd .. && x` moves back to where it started, not to lnk's target's
+ * parent): $PWD as bash and dash take it, absolute and the same directory as cwd, else cwd, as
+ * both then take getcwd(). Whether that is surely the shell's: a $PWD other than cwd's text is
+ * read only where own (the shell is sbx's command itself, its environment sbx's: a wrapper's `env
+ * -u PWD` may have unset it; one that sets it is not read, shell_moving_assignment()) and without
+ * `.`, `..` or "//", which bash's and dash's own readings of it may not agree on. */
+static bool start_logical(const char *cwd, bool own, char *out, size_t size) {
+        const char *pwd = getenv("PWD");
+        struct stat a, b;
+
+        memcpy(out, cwd, strlen(cwd) + 1);
+        if (!pwd || pwd[0] != '/' || stat(pwd, &a) < 0 || stat(cwd, &b) < 0 || a.st_dev != b.st_dev ||
+            a.st_ino != b.st_ino || strcmp(pwd, cwd) == 0)
+                return true;
+        if (!own || !path_plain(pwd) || strlen(pwd) >= size)
+                return false;
+        memcpy(out, pwd, strlen(pwd) + 1);
+        return true;
+}
+
+/* A script's leading cd DIR entered: cur (PATH_MAX bytes) where the shell physically is,
+ * `logical` (PATH_MAX bytes) its logical directory ($PWD), *sure whether that is surely the
+ * shell's; both changed as the cd changes them: a physical one (`cd -P`, `bash -P`) DIR from cur,
+ * resolved; a logical one DIR joined to `logical`, normalized in the text, then resolved, its `..`
+ * read only where `logical` is sure (absolute, or past a physical cd). 1 entered, 0 the cd fails
+ * (nothing after its `&&` runs), -1 not read: a logical DIR not entered whose physical one can be
+ * (bash then moves there, dash does not), a `..` from a logical directory not known. */
+static int enter_cd(char *cur, char *logical, bool *sure, const char *dir, bool physical) {
+        char real[PATH_MAX];
+        _cleanup_free_ char *joined = NULL, *norm = NULL;
+
+        if (physical) {
+                if (!enter_dir(cur, dir, false, real, sizeof(real)))
+                        return 0;
+                memcpy(cur, real, strlen(real) + 1);
+                memcpy(logical, real, strlen(real) + 1);
+                *sure = true;
+                return 1;
+        }
+        if (dir[0] == '/')
+                joined = strdup(dir);
+        else if (asprintf(&joined, "%s/%s", logical, dir) < 0)
+                joined = NULL;
+        if (!joined || sbx_path_normalize(joined, &norm) < 0 || strlen(norm) >= PATH_MAX)
+                return -1;
+        if (dir[0] != '/' && !*sure && dot_dot(dir))
+                return -1;
+        if (!enter_dir(logical, dir, true, real, sizeof(real)))
+                return enter_dir(cur, dir, false, real, sizeof(real)) ? -1 : 0;
+        memcpy(cur, real, strlen(real) + 1);
+        memcpy(logical, norm, strlen(norm) + 1);
+        *sure = *sure || dir[0] == '/';
+        return 1;
+}
+
 static int start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *script, *p;
-        char cur[PATH_MAX], dir[PATH_MAX];
+        char cur[PATH_MAX], logical[PATH_MAX], dir[PATH_MAX];
         _cleanup_free_ char *group = NULL, *buf = NULL;
         char *w[64], *in[8];
         size_t n_in = 0, argc = 0;
+        struct shell_opts so;
+        bool physical, shell_physical, sure;
         int r;
 
         if (!argv || !argv[0] || !cwd || cwd[0] != '/' || strlen(cwd) >= sizeof(cur))
@@ -2046,6 +2183,12 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 r = command_dir(argv, argc, cwd, out, size);
                 return r > 0 && strcmp(out, cwd) == 0 ? 0 : r; /* `make -C .` */
         }
+        /* bash's -P or `-o physical`, or a SHELLOPTS of sbx's that bash imports, make its cd's
+         * physical; where the shell is sbx's command itself, its $PWD is sbx's (start_logical()) */
+        shell_physical = shell_options(argv, argc, &so) && so.physical;
+        if (script_reads.depth == 1 && getenv("SHELLOPTS") && strstr(getenv("SHELLOPTS"), "physical"))
+                shell_physical = true;
+        sure = start_logical(cwd, script_reads.depth == 1, logical, sizeof(logical));
         /* the words after the script, its $0, $1, ...: the script may run them (`eval "$1"`,
          * `"$@"`; measured: `bash -c 'eval "$1"' _ 'cd sub && touch ./x'` made sub/x), read as
          * one text */
@@ -2092,13 +2235,8 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                         p = q;
                         continue;
                 }
-                if (strncmp(p, "cd", 2) != 0 || (p[2] != ' ' && p[2] != '\t'))
-                        break;
-                q = p + 2;
-                for (; *q == ' ' || *q == '\t'; q++)
-                        ;
                 /* `~` where this shell is sbx's command itself, its environment sbx's */
-                if (!cd_dir(&q, dir, sizeof(dir), script_reads.depth == 1))
+                if (!(q = cd_command(p, dir, sizeof(dir), script_reads.depth == 1, &physical)))
                         break;
                 for (; *q == ' ' || *q == '\t' || *q == '\n'; q++)
                         ;
@@ -2108,11 +2246,14 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                         goto moved;
                 if (strncmp(q, "&&", 2) != 0)
                         break;
-                /* a relative one is searched in CDPATH first */
-                if (dir[0] != '/' && getenv("CDPATH") && getenv("CDPATH")[0])
+                /* a relative one is searched in CDPATH first, but `./x`, `../x`, `.` and `..`
+                 * (bash and dash alike) */
+                if (dir[0] != '/' && !dot_relative(dir) && getenv("CDPATH") && getenv("CDPATH")[0])
                         return -1;
                 /* a directory it cannot enter: the cd fails, and nothing after it runs */
-                if (!enter_dir(cur, dir, true, cur, sizeof(cur)))
+                if ((r = enter_cd(cur, logical, &sure, dir, physical || shell_physical)) < 0)
+                        return -1;
+                if (r == 0)
                         goto moved;
                 for (p = q + 2; *p == ' ' || *p == '\t' || *p == '\n'; p++)
                         ;

@@ -762,6 +762,22 @@ want = [sys.argv[3]] if sys.argv[2] == "denied" else []
 assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["path"] for d in o["denials"]] == want, o
 assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c"
                                 done
+                                # ... the same directory entered by cd's options, `--`, bash's pushd,
+                                # or back through a symbolic link's `..` as bash reads it (left54:
+                                # the first three read no directory, no path: denied, nobody's too;
+                                # the last read from the link's target, outside the workspace, its
+                                # ../odir-B not there: denied, the path out-B/deep/n, nobody's too)
+                                mkdir -p "$d/out-$b/deep" && ln -sfn "$d/out-$b/deep" "$d/ws/lo-$b"
+                                [ $who = nobody ] && chown -R 65534:65534 "$d/out-$b"
+                                for c in "cd -P odir-$b && touch n" "cd -L -- odir-$b && touch n" "pushd odir-$b && touch n" \
+                                        "cd lo-$b && cd ../odir-$b && touch n"; do
+                                        status_row "$d/ws" $b workspace-write "$d/cd-$b.json" bash -c "$c"
+                                        [ $rc -eq 125 ] && continue
+                                        path=
+                                        [ $want = denied ] && path=$d/ws/odir-$b/n
+                                        check "$who, $b workspace-write: $c: $want, the file in another user's directory its path (got $got)" \
+                                                test "$got" = "$want:$path:1" -a ! -e "$d/ws/odir-$b/n"
+                                done
                         done
                         # another user's 0600 file in the workspace: root's read (cat, head, `cat < F`)
                         # and write (`echo > F`) are refused for want of the capabilities the command

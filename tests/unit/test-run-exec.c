@@ -128,7 +128,8 @@ static void test_status_lost_after_descriptors_closed(void **state) {
  * else moves it, or a tool told a directory does in a way not followed, the directory is not
  * known (-1: it was the start directory's, `touch a && cd /etc && touch b` recorded <start>/b). */
 static void test_script_start_dir(void **state) {
-        char tmpl[] = "/tmp/sbx-test-cd.XXXXXX", sub[PATH_MAX], link[PATH_MAX], out[PATH_MAX], want[PATH_MAX];
+        char tmpl[] = "/tmp/sbx-test-cd.XXXXXX", sub[PATH_MAX], link[PATH_MAX], out[PATH_MAX], want[PATH_MAX],
+             in[PATH_MAX], li[PATH_MAX];
         char *dir = mkdtemp(tmpl);
         static const char *const moves[] = {
                 "cd sub && touch x", "  cd 'sub' && touch x", "cd \"sub\" && touch x; make", "cd sub/ && a | b",
@@ -142,6 +143,16 @@ static void test_script_start_dir(void **state) {
                  * and nothing after them runs (left53: not known, `true && cd nd && curl -so f URL`) */
                 "true && cd sub && curl -so f http://h/x", ": && cd sub && touch x", "test -d sub && cd sub && x",
                 "[ -d 'sub' ] && cd sub && true && cd . && x", "cd sub && true && make -C .",
+                /* cd's options as bash and dash take them, the last of -L and -P, `--`; pushd,
+                 * which bash's cd is (left54: they were not known, and as nobody a refusal of the
+                 * host's in sub read as denied) */
+                "cd -P sub && x", "cd -L sub && x", "cd -- sub && x", "cd -P -- sub && touch x", "cd -LP l && x",
+                "cd -PL li/../sub && x", "cd -P li/.. && x", "pushd sub && touch x", "cd -- 'sub' && x",
+                /* a logical `..` from a symbolic link, read from the link's name as the shell's
+                 * $PWD is (li is sub/in: it was sub/in/../sub, not there, read as sub/in) */
+                "cd li && cd ../sub && x", "cd li/../sub && x",
+                /* CDPATH is not searched for `./x`, `../x` (set below) */
+                "cd ./sub && x", "cd ./li && cd ../sub && x",
         };
         static const char *const stays[] = {
                 "cd missing && x", "cd file && x", "cdsub && x", "cd sub", "make -k", "git status", "tar -xf a.tar",
@@ -149,11 +160,13 @@ static void test_script_start_dir(void **state) {
         };
         static const char *const unknown[] = {
                 "cd sub; touch x",           /* the cd may fail and the rest run */
-                "cd sub || exit; touch x",   "cd $D && touch x", "cd ~root && touch x", "cd - && x", "cd -P sub && x",
+                "cd sub || exit; touch x",   "cd $D && touch x", "cd ~root && touch x", "cd - && x",
                 "cd s\\\n ub && x", "cd \\-P sub && x", "cd ~x/ && x",
                 /* `~` of a shell another program runs, its HOME perhaps another */
                 "env -u HOME sh -c 'cd ~ && x'", "env HOME=/ sh -c 'cd ~/ && x'", "sh -c 'cd ~ && x'",
-                "cd sub && (cd /tmp && x)", "cd sub && pushd /tmp && x", "cd sub&&x;popd", "cd && x",
+                "cd sub && (cd /tmp && x)", "cd sub && pushd +1 && x", "cd sub&&x;popd", "cd && x",
+                "cd -e sub && x", "cd -Pe sub && x", "cd -@ sub && x", "pushd -n sub && x", "cd -- - && x",
+                "cd -- && x", "pushd && x", "cd -P $D && x", "PWD=/ bash -c 'cd .. && x'",
                 "echo cd sub && x",          "cd \"s$ub\" && x", "cd 'sub && x", "touch a && cd sub && touch b",
                 "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
                 "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
@@ -191,18 +204,28 @@ static void test_script_start_dir(void **state) {
         _cleanup_free_ char *old_home = home ? strdup(home) : NULL;
 
         assert_int_equal(setenv("HOME", want, 1), 0);
+        snprintf(in, sizeof(in), "%s/in", sub);
+        snprintf(li, sizeof(li), "%s/li", dir);
+        assert_int_equal(mkdir(in, 0755), 0);
+        assert_int_equal(symlink("sub/in", li), 0);
         for (size_t i = 0; i < sizeof(moves) / sizeof(moves[0]); i++) {
                 char script[PATH_MAX + 64], *argv[] = { (char *) "/bin/bash", (char *) "-c", script, NULL };
                 const char *at = strstr(moves[i], "SUBABS");
+                int r;
 
                 if (at)
                         snprintf(script, sizeof(script), "%.*s%s%s", (int) (at - moves[i]), moves[i], sub, at + 6);
                 else
                         snprintf(script, sizeof(script), "%s", moves[i]);
                 out[0] = '\0';
-                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != 1)
+                if (strncmp(script, "cd ./", 5) == 0)
+                        setenv("CDPATH", "/tmp", 1);
+                r = sbx_run_start_dir(argv, dir, out, sizeof(out));
+                unsetenv("CDPATH");
+                if (r != 1)
                         fail_msg("not moved: %s", script);
-                assert_string_equal(out, sub);
+                if (strcmp(out, sub) != 0)
+                        fail_msg("%s: %s", script, out);
         }
         for (size_t i = 0; i < sizeof(stays) / sizeof(stays[0]); i++) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) stays[i], NULL };
@@ -311,6 +334,50 @@ static void test_script_start_dir(void **state) {
                 setenv("HOME", "", 1);
                 assert_int_equal(sbx_run_start_dir(tilde, dir, out, sizeof(out)), -1);
         }
+        {
+                /* `cd -- -x`: a name; the shell's physical cd (bash -P, -o physical): li/.. is
+                 * sub */
+                char odd[PATH_MAX + 8];
+                char *dashdash[] = { (char *) "sh", (char *) "-c", (char *) "cd -- -odd && x", NULL };
+                char *phys[] = { (char *) "bash", (char *) "-P", (char *) "-c", (char *) "cd li/.. && x", NULL };
+                char *phys_o[] = { (char *) "bash", (char *) "-e", (char *) "-o", (char *) "physical", (char *) "-c",
+                                   (char *) "cd li/.. && x", NULL };
+
+                snprintf(odd, sizeof(odd), "%s/-odd", dir);
+                assert_int_equal(mkdir(odd, 0755), 0);
+                assert_int_equal(sbx_run_start_dir(dashdash, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, odd);
+                rmdir(odd);
+                assert_int_equal(sbx_run_start_dir(phys, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                assert_int_equal(sbx_run_start_dir(phys_o, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                phys[1] = (char *) "-e";
+                assert_int_equal(sbx_run_start_dir(phys, dir, out, sizeof(out)), 0); /* dir itself */
+        }
+        {
+                /* the shell's $PWD, a symbolic link's name for where it starts: `cd ..` leaves
+                 * the link (it was sub/in's parent, sub); a $PWD of another directory is not
+                 * the shell's, nor one sbx's wrapper may have unset (env -u PWD) */
+                char *up[] = { (char *) "bash", (char *) "-c", (char *) "cd .. && x", NULL };
+                char *wrapped[] = { (char *) "nice", (char *) "bash", (char *) "-c", (char *) "cd .. && x", NULL };
+                const char *pwd = getenv("PWD");
+                _cleanup_free_ char *old_pwd = pwd ? strdup(pwd) : NULL;
+
+                setenv("PWD", li, 1);
+                assert_int_equal(sbx_run_start_dir(up, in, out, sizeof(out)), 1);
+                assert_string_equal(out, dir);
+                assert_int_equal(sbx_run_start_dir(wrapped, in, out, sizeof(out)), -1);
+                setenv("PWD", dir, 1);
+                assert_int_equal(sbx_run_start_dir(up, in, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                assert_int_equal(sbx_run_start_dir(wrapped, in, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                if (old_pwd)
+                        setenv("PWD", old_pwd, 1);
+                else
+                        unsetenv("PWD");
+        }
         if (old_home)
                 setenv("HOME", old_home, 1);
         else
@@ -319,6 +386,8 @@ static void test_script_start_dir(void **state) {
         snprintf(want, sizeof(want), "%s/file", dir);
         unlink(want);
         unlink(link);
+        unlink(li);
+        rmdir(in);
         rmdir(sub);
         rmdir(dir);
 }
