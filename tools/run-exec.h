@@ -53,7 +53,9 @@ struct sbx_run_report {
  * read, else -1; another redirection: -1), or the exec'd argv: a tool's own
  * directory option, `tar -C DIR -x` (one -C, no member named, a readable archive), `cpio -i -D
  * DIR` (one -D, a readable archive and pattern file; another mode: -1), `make -C DIR`
- * (`--di=DIR` too), `git -C DIR` (DIR a repository's top or in none), `env -C DIR COMMAND`
+ * (`--di=DIR` too; a make whose makefiles there, -f's or GNUmakefile, makefile, Makefile, may run
+ * recipes elsewhere, any MAKE, a recipe's cd, an include, $MAKEFILES, or one not read, -f -,
+ * --eval: -1, in a script's text too, `make && ./t`), `git -C DIR` (DIR a repository's top or in none), `env -C DIR COMMAND`
  * (`--c=DIR` too; COMMAND read from DIR, an env too, `env -C a env -C .. x`, each from where the
  * one before moved), `ninja -C DIR` (one); any other form of those (`tar -C
  * DIR -c`: the archive is where tar started, the members DIR's; git in a repository's subdirectory;

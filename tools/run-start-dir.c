@@ -252,13 +252,20 @@ static int cpio_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
         return opened_before_move(cwd, files[0], true) && opened_before_move(cwd, files[1], true) ? 1 : -1;
 }
 
+static bool makefile_moves(const char *dir, char *const *files, size_t n_files);
+
 /* GNU make's `-C DIR` (`--directory`), several adding up: make moves there first, its recipes
  * run there. 1 (out: the directory), 0 without one or when make cannot enter it (it stops, naming
- * it as given), -1 when the last of several cannot. */
+ * it as given), -1 when the last of several cannot, or when the makefiles it reads there may run
+ * their recipes elsewhere (makefile_moves(): `$(MAKE) -C sub`, a recipe's `cd sub && x`; left54:
+ * a sub-make's refused `out` was recorded as the top directory's), or it is given make's text
+ * (--eval, -E). */
 static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
         static const char *const with_arg[] = { "--file", "--makefile", "--include-dir", "--old-file",
                                                 "--assume-old", "--new-file", "--assume-new", "--what-if", "--eval" };
         char cur[PATH_MAX];
+        char *files[16];
+        size_t n_files = 0;
         bool moved = false;
 
         if (strlen(cwd) >= sizeof(cur))
@@ -275,10 +282,19 @@ static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                         if ((is_dir = long_option(a, "--directory", 4)))
                                 dir = option_arg(w, n, &i, NULL);
                         /* and "--fil FILE": any abbreviation of one taking an argument (one of
-                         * another too is ambiguous: make stops) */
-                        for (size_t k = 0; k < SBX_ELEMENTSOF(with_arg) && !is_dir && !strchr(a, '='); k++)
+                         * another too is ambiguous: make stops); --file's and --makefile's FILE
+                         * kept, --eval's text not read */
+                        for (size_t k = 0; k < SBX_ELEMENTSOF(with_arg) && !is_dir; k++)
                                 if (long_option(a, with_arg[k], 3)) {
-                                        i++;
+                                        const char *arg = option_arg(w, n, &i, NULL);
+
+                                        if (k == SBX_ELEMENTSOF(with_arg) - 1)
+                                                return -1;
+                                        if (k < 2) {
+                                                if (!arg || n_files == SBX_ELEMENTSOF(files))
+                                                        return -1;
+                                                files[n_files++] = (char *) arg;
+                                        }
                                         break;
                                 }
                 } else if (a[0] == '-' && a[1]) {
@@ -286,6 +302,13 @@ static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                                 if (strchr("CfIoWE", *p)) {
                                         const char *arg = option_arg(w, n, &i, p + 1);
 
+                                        if (*p == 'E')
+                                                return -1;
+                                        if (*p == 'f') {
+                                                if (!arg || n_files == SBX_ELEMENTSOF(files))
+                                                        return -1;
+                                                files[n_files++] = (char *) arg;
+                                        }
                                         if ((is_dir = *p == 'C'))
                                                 dir = arg;
                                         break;
@@ -306,6 +329,8 @@ static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                         return moved ? -1 : 0;
                 moved = true;
         }
+        if (makefile_moves(cur, files, n_files))
+                return -1;
         return moved_to(cur, moved, out, size);
 }
 
@@ -1361,6 +1386,13 @@ static bool text_command_moves(struct text_command *c, const char *cwd) {
                         return false;
                 return c->cut || sourced_moves(w[1], cwd);
         }
+        /* a make whose makefiles may run recipes elsewhere (make_dir(); its -C is
+         * script_tool_moves()'s) */
+        if (strcmp(base_of(w[0]), "make") == 0 || strcmp(base_of(w[0]), "gmake") == 0) {
+                char ignored[PATH_MAX];
+
+                return c->cut || make_dir(w, n, cwd, ignored, sizeof(ignored)) != 0;
+        }
         if (strcmp(base_of(w[0]), "xargs") == 0) {
                 for (size_t j = 1; j < n; j++)
                         if (is_shell(base_of(w[j]), strlen(base_of(w[j]))))
@@ -1894,6 +1926,62 @@ static bool text_moves(const char *s, bool tools, const char *cwd) {
                         return true;
         }
         return tools && cwd && text_files_move(s, cwd);
+}
+
+/* Whether the makefiles GNU make reads in dir (its -f FILEs, relative to dir, else the first of
+ * GNUmakefile, makefile and Makefile there) may run their recipes where sbx cannot tell: a
+ * sub-make, any MAKE (`$(MAKE) -C sub`, `cd sub && $(MAKE)`: make prints the directory it enters
+ * on stdout alone, and the lines of a sub-make's recipes on stderr are not told from the top's), a
+ * recipe that moves (text_moves(), its `@`, `-` and `+` read as blanks), a makefile it includes
+ * (not read), $MAKEFILES (read first); one not read (`-f -`, too large, not read in time). None
+ * there: make runs its built-in rules where it is, or stops. Measured: `make` whose Makefile runs
+ * `$(MAKE) -C sub`, sub's recipe `echo x > out` refused, printed "/bin/sh: 1: cannot create out:
+ * Read-only file system" and "make[1]: *** [Makefile:2: all] Error 2". */
+static bool makefile_moves(const char *dir, char *const *files, size_t n_files) {
+        static const char *const names[] = { "GNUmakefile", "makefile", "Makefile" };
+        _cleanup_free_ char *buf = NULL;
+        const char *found = NULL;
+
+        if (getenv("MAKEFILES") && getenv("MAKEFILES")[0])
+                return true;
+        if (n_files == 0) {
+                for (size_t i = 0; i < SBX_ELEMENTSOF(names) && !found; i++) {
+                        char p[PATH_MAX];
+                        struct stat st;
+
+                        if (snprintf(p, sizeof(p), "%s/%s", dir, names[i]) >= (int) sizeof(p))
+                                return true;
+                        if (stat(p, &st) == 0)
+                                found = names[i];
+                }
+                if (!found)
+                        return false;
+        }
+        if (!(buf = malloc(SCRIPT_FILE_MAX + 2)))
+                return true;
+        for (size_t i = 0; i < (found ? 1 : n_files); i++) {
+                const char *file = found ? found : files[i], *text;
+                size_t len = 0;
+                bool unanswered = false;
+
+                if (strcmp(file, "-") == 0 || !file[0])
+                        return true;
+                /* one that is no regular file or cannot be read: make stops */
+                if (!(text = script_file_text(file, dir, buf, &len, &unanswered))) {
+                        if (unanswered)
+                                return true;
+                        continue;
+                }
+                if (memchr(text, '\0', len) || strstr(text, "MAKE") || strstr(text, "include"))
+                        return true;
+                for (char *line = buf; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+                        if (*line == '\t')
+                                for (char *q = line + 1; *q == '@' || *q == '-' || *q == '+' || *q == ' ' || *q == '\t'; q++)
+                                        *q = ' ';
+                if (text_moves(buf, true, dir))
+                        return true;
+        }
+        return false;
 }
 
 /* Whether an argv word, read as a script's text, may move: a `cd`, `pushd` or `popd` at a

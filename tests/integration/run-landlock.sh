@@ -778,6 +778,26 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                         check "$who, $b workspace-write: $c: $want, the file in another user's directory its path (got $got)" \
                                                 test "$got" = "$want:$path:1" -a ! -e "$d/ws/odir-$b/n"
                                 done
+                                # a make whose Makefile runs `$(MAKE) -C ext`, ext a directory outside
+                                # the workspace, its recipe's `echo x > out` refused: denied, no path
+                                # (left54: the top directory's out, here another user's 0444 file, which
+                                # the host refuses nobody: under Landlock nobody's read task_failure,
+                                # the others denied naming <ws>/out)
+                                m=$d/mk-$b
+                                mkdir -p "$m/ws" "$m/ext"
+                                printf 'all:\n\t$(MAKE) -C ext\n' >"$m/ws/Makefile"
+                                printf 'all:\n\techo x > out\n' >"$m/ext/Makefile"
+                                ln -sfn "$m/ext" "$m/ws/ext"
+                                [ $who = nobody ] && chown -R 65534:65534 "$m"
+                                echo old >"$m/ws/out" && chown 12345:12345 "$m/ws/out" && chmod 0444 "$m/ws/out"
+                                ( cd "$m/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$m/v.json" -- make -s ) >/dev/null 2>&1
+                                rc=$?
+                                [ $rc -eq 125 ] || check "$who, $b workspace-write: a sub-make's refused out outside the workspace: denied, no path (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["exit_code"] == 2 and [d["path"] for d in o["denials"]] == [None], o
+assert not os.path.exists(sys.argv[2])' "$m/v.json" "$m/ext/out"
                         done
                         # another user's 0600 file in the workspace: root's read (cat, head, `cat < F`)
                         # and write (`echo > F`) are refused for want of the capabilities the command

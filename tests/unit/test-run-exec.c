@@ -392,6 +392,79 @@ static void test_script_start_dir(void **state) {
         rmdir(dir);
 }
 
+/* A make whose makefiles may run recipes elsewhere (a sub-make, a recipe's cd, an included file)
+ * claims no directory: its recipes' lines print names of a directory sbx cannot tell (left54: a
+ * `$(MAKE) -C ext` whose recipe's `echo x > out` was refused recorded the top directory's out);
+ * one whose recipes run where it is claims it, or its -C DIR. */
+static void test_make_start_dir(void **state) {
+        char tmpl[] = "/tmp/sbx-test-make.XXXXXX", p[PATH_MAX], sub[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        static const char *const recurse[] = {
+                "all:\n\t$(MAKE) -C sub\n", "all:\n\t${MAKE} -C sub\n", "all:\n\tcd sub && $(MAKE)\n",
+                "all:\n\t@cd sub && echo x > out\n", "all:\n\t-cd sub; echo x > out\n", "all:\n\tmake -C sub\n",
+                "include sub/x.mk\nall:\n\ttrue\n", "-include x.mk\n", "all:\n\t+(cd sub && true)\n",
+        };
+        FILE *f;
+        (void) state;
+
+        assert_non_null(dir);
+        snprintf(sub, sizeof(sub), "%s/sub", dir);
+        assert_int_equal(mkdir(sub, 0755), 0);
+        snprintf(p, sizeof(p), "%s/Makefile", sub);
+        assert_non_null(f = fopen(p, "w"));
+        fputs("all:\n\techo x > out\n", f);
+        fclose(f);
+        snprintf(p, sizeof(p), "%s/Makefile", dir);
+        for (size_t i = 0; i < sizeof(recurse) / sizeof(recurse[0]); i++) {
+                char *argv[] = { (char *) "make", NULL };
+                char *script[] = { (char *) "sh", (char *) "-c", (char *) "make && true", NULL };
+                char *timed[] = { (char *) "timeout", (char *) "9", (char *) "make", (char *) "-j4", NULL };
+
+                assert_non_null(f = fopen(p, "w"));
+                fputs(recurse[i], f);
+                fclose(f);
+                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != -1)
+                        fail_msg("known: make of %s", recurse[i]);
+                if (sbx_run_start_dir(script, dir, out, sizeof(out)) != -1)
+                        fail_msg("known: make && true of %s", recurse[i]);
+                if (sbx_run_start_dir(timed, dir, out, sizeof(out)) != -1)
+                        fail_msg("known: timeout 9 make -j4 of %s", recurse[i]);
+        }
+        {
+                /* the makefiles -f names, relative to -C's directory; sub's own */
+                char *plain[] = { (char *) "make", (char *) "-f", (char *) "sub/Makefile", NULL };
+                char *in_sub[] = { (char *) "make", (char *) "-C", (char *) "sub", NULL };
+                char *cd_sub[] = { (char *) "sh", (char *) "-c", (char *) "cd sub && make", NULL };
+                char *f_in_sub[] = { (char *) "make", (char *) "-Csub", (char *) "--file=Makefile", NULL };
+                char *top[] = { (char *) "make", (char *) "--fi", (char *) "Makefile", NULL };
+                char *stdin_mk[] = { (char *) "make", (char *) "-f", (char *) "-", NULL };
+                char *eval[] = { (char *) "make", (char *) "--eval=x:", NULL };
+
+                assert_int_equal(sbx_run_start_dir(plain, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(in_sub, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                assert_int_equal(sbx_run_start_dir(cd_sub, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                assert_int_equal(sbx_run_start_dir(f_in_sub, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                assert_int_equal(sbx_run_start_dir(top, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(stdin_mk, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(eval, dir, out, sizeof(out)), -1);
+                /* $MAKEFILES, which make reads first */
+                setenv("MAKEFILES", "x.mk", 1);
+                assert_int_equal(sbx_run_start_dir(in_sub, dir, out, sizeof(out)), -1);
+                unsetenv("MAKEFILES");
+                /* no makefile: make's built-in rules, where it is */
+                unlink(p);
+                char *none[] = { (char *) "make", (char *) "x.o", NULL };
+                assert_int_equal(sbx_run_start_dir(none, dir, out, sizeof(out)), 0);
+        }
+        snprintf(p, sizeof(p), "%s/Makefile", sub);
+        unlink(p);
+        rmdir(sub);
+        rmdir(dir);
+}
+
 /* The scratch directory of test_script_file_start_dir, removed by its teardown whatever the test's
  * end: a failed assertion leaves the test at once (under the sanitizers at a load of 9 to 13 its
  * 16-script read missed its budget, and each failure left a /tmp/sbx-test-script.* behind). */
@@ -3396,6 +3469,7 @@ int main(void) {
                 cmocka_unit_test(test_status_lost),
                 cmocka_unit_test(test_status_lost_after_descriptors_closed),
                 cmocka_unit_test(test_script_start_dir),
+                cmocka_unit_test(test_make_start_dir),
                 cmocka_unit_test(test_tool_start_dir),
                 cmocka_unit_test_teardown(test_script_file_start_dir, script_dir_teardown),
                 cmocka_unit_test(test_script_file_unnamed),
