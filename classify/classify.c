@@ -130,6 +130,7 @@ struct sbx_classifier {
         bool move_into;
         char sqlite_target[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char sqlite_db[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        bool sqlite_db_moved;                    /* see struct sbx_classify_context */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char curl_later[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -675,6 +676,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->move_into = ctx->move_into;
         c->curl_create_dirs = ctx->curl_create_dirs;
         c->sqlite_readonly = ctx->sqlite_readonly;
+        c->sqlite_db_moved = ctx->sqlite_db_moved;
         if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target))) < 0 ||
             (r = argv_file_copy(ctx->sqlite_db, c->sqlite_db, sizeof(c->sqlite_db))) < 0 ||
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
@@ -4863,7 +4865,14 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                                 return true;
                         memcpy(c->line_file, path, n + 1);
                 }
-                absolute_path(c, path, sizeof(path));
+                /* the argv's relative name, printed from where a .cd moved it (left54: read as
+                 * the start's, in workspace-write a refusal of /x/t.db read task_failure) */
+                if (db && c->sqlite_db_moved && path[0] != '/' && n < strlen(c->sqlite_db) &&
+                    c->sqlite_db[strlen(c->sqlite_db) - n - 1] == '/' &&
+                    strcmp(c->sqlite_db + strlen(c->sqlite_db) - n, path) == 0)
+                        memcpy(path, c->sqlite_db, strlen(c->sqlite_db) + 1);
+                else
+                        absolute_path(c, path, sizeof(path));
                 if (db && strcmp(path, target) != 0)
                         target = c->sqlite_db; /* the database, whatever its commands */
         }

@@ -347,6 +347,10 @@ struct sbx_classify_context {
          * write a readonly database" where there is no sqlite_target (its commands not read).
          * Copied. NULL: none. */
         const char *sqlite_db;
+        /* Whether that sqlite3 moved before it opened the database (a `.cd DIR` of its stdin's
+         * file before its SQL, which sqlite_db's directory is): the relative name its line prints,
+         * the argv's, is of that directory, and is read as sqlite_db where sqlite_db ends with it. */
+        bool sqlite_db_moved;
         /* Whether a sqlite3 the caller read from the command's argv opens its database read-only
          * (-readonly): its "attempt to write a readonly database" is then the task's own, whatever
          * the sandbox refused, and no denial. */

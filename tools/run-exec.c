@@ -2555,7 +2555,10 @@ static void classifier_context(struct run_state *st) {
                         }
                         if (sbx_run_sqlite_target(words, words_dir, sqlite_target, sizeof(sqlite_target)) > 0)
                                 ctx.sqlite_target = sqlite_target;
-                        if (sbx_run_sqlite_database(words, words_dir, sqlite_db, sizeof(sqlite_db)) > 0)
+                        /* (a .cd of its stdin's file before its SQL moves it: that directory's) */
+                        if ((ctx.sqlite_db_moved =
+                                     sbx_run_sqlite_stdin_db(words, &cw, words_dir, sqlite_db, sizeof(sqlite_db)) > 0) ||
+                            sbx_run_sqlite_database(words, words_dir, sqlite_db, sizeof(sqlite_db)) > 0)
                                 ctx.sqlite_db = sqlite_db;
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)

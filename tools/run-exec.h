@@ -116,6 +116,9 @@ const char *sbx_run_shell_script(char *const *argv);
 struct sbx_run_words {
         char *buf;
         char **w;
+        const char *in[8]; /* the command's input redirections' files (`< FILE`), into buf */
+        size_t n_in;
+        bool in_outer;     /* a shell that runs it had one too: its stdin is a file not kept here */
 };
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw);
 void sbx_run_words_clear(struct sbx_run_words *cw);
@@ -143,6 +146,17 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
  * cwd into out. 1, or 0 for another program, an option but the output flags anywhere, no DB, a
  * DB of `:memory:` or a URI. Nothing is asked of the host. */
 int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size_t size);
+/* The database a sqlite3 of words (cw's, split by sbx_run_command_words()) opens when the
+ * commands it reads from its one input redirection's file (`sqlite3 t.db < s.sql`, relative to
+ * dir) move it before their first SQL: `.cd DIR` lines (DIR one word, quoted whole or not, no
+ * `..`), each from the last, dot-commands that only print passed; its relative DB joined to the
+ * last DIR, into out. 1, or 0 where they do not move it or it cannot be told (another program,
+ * commands but stdin's, a DB there already, which it opens where it starts, an absolute one,
+ * another dot-command, the file not read: read as before). Files are read as script files are
+ * (500 ms, 64 KiB). Left54: `sqlite3 t.db < s.sql` whose s.sql runs `.cd /x` first recorded
+ * <start>/t.db, and in workspace-write read task_failure. */
+int sbx_run_sqlite_stdin_db(char *const *words, const struct sbx_run_words *cw, const char *dir, char *out,
+                            size_t size);
 /* Whether words (sbx_run_command_words()'s) run a sqlite3 (past the wrappers of
  * sbx_run_start_dir()) given -readonly (struct sbx_classify_context's sqlite_readonly). */
 bool sbx_run_sqlite_readonly(char *const *words, const char *cwd);

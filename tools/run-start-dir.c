@@ -2525,6 +2525,7 @@ void sbx_run_words_clear(struct sbx_run_words *cw) {
         free(cw->w);
         cw->buf = NULL;
         cw->w = NULL;
+        cw->n_in = 0;
 }
 
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw) {
@@ -2556,6 +2557,9 @@ char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *sta
                 r = simple_words(script, next.buf, next.w, 64, in, SBX_ELEMENTSOF(in), &n_in);
                 while (r > 0 && k < (size_t) r && shell_assignment(next.w[k]))
                         k++;
+                next.in_outer = cw->in_outer || cw->n_in > 0;
+                for (size_t j = 0; r > 0 && j < n_in; j++)
+                        next.in[next.n_in++] = in[j];
                 sbx_run_words_clear(cw); /* script pointed into it: read by now */
                 *cw = next;
                 if (r <= 0 || k == (size_t) r)
@@ -3115,6 +3119,149 @@ static bool sqlite_flag(const char *a) {
         return false;
 }
 
+/* Whether the sqlite3 shell's option a is the one named (`-cmd`, `--cmd`). */
+static bool sqlite_option(const char *a, const char *name) {
+        return a[0] == '-' && strcmp(a + (a[1] == '-'), name) == 0;
+}
+
+/* Whether SQL text for the sqlite3 shell (a -cmd's, an init file's, its stdin's file) holds a
+ * dot-command other than those that only set how it prints or read (a line starting with '.',
+ * past its blanks: `.cd D` moves it, `.open F` opens another, `.read F` runs another file's; the
+ * shell takes a command's prefix too, `.op F`: only the whole words listed are read), or, where
+ * `others`, SQL that writes a file other than its database (ATTACH, VACUUM INTO), any case. */
+static bool sqlite_text_other(const char *text, bool others) {
+        static const char *const quiet[] = { "mode",    "headers", "header",  "timer",     "nullvalue", "separator",
+                                             "width",   "echo",    "bail",    "changes",   "print",     "stats",
+                                             "eqp",     "explain", "tables",  "schema",    "indexes",   "indices",
+                                             "databases", "show",  "help",    "quit",      "exit",      "timeout",
+                                             "dump",    NULL };
+
+        for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+                const char *d = l + strspn(l, " \t\r");
+                size_t k;
+                bool known = false;
+
+                if (*d++ != '.')
+                        continue;
+                k = strcspn(d, " \t\r\n");
+                for (size_t q = 0; quiet[q] && !known; q++)
+                        known = k == strlen(quiet[q]) && strncmp(d, quiet[q], k) == 0;
+                if (!known)
+                        return true;
+        }
+        return others && (strcasestr(text, "attach") || strcasestr(text, "vacuum"));
+}
+
+/* The text of the file `file` (relative to dir) that sqlite3 reads its commands from, read as a
+ * script file is (script_file_text(), in a budget of its own), into buf (SCRIPT_FILE_MAX + 2
+ * bytes); NULL when it is none (*ret_unanswered false) or was not read (true), or holds a NUL. */
+static const char *sqlite_file_text(const char *file, const char *dir, char *buf, bool *ret_unanswered) {
+        const char *text;
+        size_t len = 0;
+
+        if (script_reads.depth++ == 0)
+                script_reads.reads = 0;
+        text = script_file_text(file, dir, buf, &len, ret_unanswered);
+        --script_reads.depth;
+        if (text && memchr(text, '\0', len)) {
+                *ret_unanswered = true;
+                return NULL;
+        }
+        return text;
+}
+
+/* Whether the -init FILE the sqlite3 shell reads before its commands (relative to start) may
+ * move it or open another file (sqlite_text_other()): one there not read (not in time, too large,
+ * a NUL in it) may. None there, or no regular file: the shell reads none, and goes on. (Without
+ * -init it reads ~/.sqliterc: not read here, as before.) */
+static bool sqlite_init_other(const char *init, const char *start, bool others) {
+        _cleanup_free_ char *buf = NULL;
+        const char *text;
+        bool unanswered = false;
+
+        if (!init)
+                return false;
+        if (!(buf = malloc(SCRIPT_FILE_MAX + 2)))
+                return true;
+        if (!(text = sqlite_file_text(init, start, buf, &unanswered)))
+                return unanswered;
+        return sqlite_text_other(text, others);
+}
+
+int sbx_run_sqlite_stdin_db(char *const *argv, const struct sbx_run_words *cw, const char *dir, char *out,
+                            size_t size) {
+        _cleanup_free_ char *buf = NULL;
+        char start[PATH_MAX], cur[PATH_MAX];
+        const char *db = NULL, *text;
+        size_t n = 0;
+        ptrdiff_t k;
+        bool unanswered = false, moved = false;
+
+        if ((k = argv_command(argv, dir, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0 ||
+            cw->in_outer || cw->n_in != 1)
+                return 0;
+        /* its database, and no command but stdin's */
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                if (sqlite_option(argv[i], "-cmd") || sqlite_option(argv[i], "-init"))
+                        return 0;
+                if (argv[i][0] == '-' && argv[i][1])
+                        continue;
+                if (db)
+                        return 0;
+                db = argv[i];
+        }
+        /* one there is opened where it starts, before any command */
+        if (!db || !db[0] || db[0] == '/' || join_name(cur, sizeof(cur), start, db) < 0 ||
+            faccessat(AT_FDCWD, cur, F_OK, AT_EACCESS) == 0 || !(buf = malloc(SCRIPT_FILE_MAX + 2)) ||
+            !(text = sqlite_file_text(strcmp(cw->in[0], "-") == 0 ? "./-" : cw->in[0], dir, buf, &unanswered)))
+                return 0;
+        memcpy(cur, start, strlen(start) + 1);
+        for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+                const char *d = l + strspn(l, " \t\r");
+                char word[PATH_MAX];
+                size_t w;
+
+                if (*d == '\n' || *d == '\0' || strncmp(d, "--", 2) == 0)
+                        continue;
+                if (*d != '.')
+                        break; /* SQL: the database is opened here */
+                if (strncmp(d, ".cd", 3) != 0 || (d[3] != ' ' && d[3] != '\t')) {
+                        /* another dot-command: one that only prints is passed, any other is not
+                         * read (as before) */
+                        w = strcspn(d, "\r\n");
+                        if (w >= sizeof(word))
+                                return 0;
+                        memcpy(word, d, w);
+                        word[w] = '\0';
+                        if (sqlite_text_other(word, false))
+                                return 0;
+                        continue;
+                }
+                d += 3 + strspn(d + 3, " \t");
+                w = strcspn(d, "\r\n");
+                while (w > 0 && (d[w - 1] == ' ' || d[w - 1] == '\t'))
+                        w--;
+                /* one word, quoted whole or not at all, no `..` (after a link it is not the
+                 * text's parent) */
+                if (w >= 2 && (d[0] == '\'' || d[0] == '"') && d[w - 1] == d[0]) {
+                        d++;
+                        w -= 2;
+                }
+                if (w == 0 || w >= sizeof(word) || memchr(d, '\'', w) || memchr(d, '"', w) || memchr(d, ' ', w) ||
+                    memchr(d, '\t', w) || memchr(d, '\\', w))
+                        return 0;
+                memcpy(word, d, w);
+                word[w] = '\0';
+                if (dot_dot(word) || join_name(out, size, cur, word) < 0 || strlen(out) >= sizeof(cur))
+                        return 0;
+                memcpy(cur, out, strlen(out) + 1);
+                moved = true;
+        }
+        if (!moved)
+                return 0;
+        return join_name(out, size, cur, db) < 0 ? 0 : 1;
+}
+
 int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_t size) {
         char start[PATH_MAX];
         size_t n = 0;
@@ -3122,17 +3269,29 @@ int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_
 
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
                 return 0;
-        const char *db = NULL;
+        const char *db = NULL, *init = NULL;
 
         for (size_t i = (size_t) k + 1; i < n; i++) {
                 const char *a = argv[i];
 
+                /* -cmd's SQL, -init's file of it, run before the database is opened (where it is
+                 * not there yet): read, no dot-command in them (left54: not read, `sqlite3 -cmd
+                 * 'create table t(a)' t.db` refused read task_failure) */
+                if (sqlite_option(a, "-cmd") || sqlite_option(a, "-init")) {
+                        if (i + 1 >= n || (a[strlen(a) - 1] == 'd' && sqlite_text_other(argv[i + 1], false)))
+                                return 0;
+                        if (a[strlen(a) - 1] == 't')
+                                init = argv[i + 1];
+                        i++;
+                        continue;
+                }
                 if (a[0] == '-' && a[1] && !sqlite_flag(a))
-                        return 0; /* an option that may move it or open another (-cmd '.cd D') */
+                        return 0; /* an option that may move it or open another (-vfs, -A) */
                 if (a[0] != '-' && !db)
                         db = a;
         }
-        if (!db || !db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0)
+        if (!db || !db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0 ||
+            sqlite_init_other(init, start, false))
                 return 0;
         return join_name(out, size, start, db) < 0 ? 0 : 1;
 }
@@ -3152,8 +3311,8 @@ bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
 
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
         _cleanup_free_ char *target = NULL;
-        const char *db = NULL, *file;
-        size_t n = 0, fl;
+        const char *db = NULL, *file = NULL, *init = NULL;
+        size_t n = 0, fl = 0;
         bool plain = false, output = false, reads = false, to_output;
         char start[PATH_MAX];
         ptrdiff_t k;
@@ -3163,14 +3322,28 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         for (size_t i = (size_t) k + 1; i < n; i++) {
                 const char *a = argv[i];
 
-                if (a[0] == '-' && a[1]) {
+                if (sqlite_option(a, "-init")) {
+                        if (i + 1 >= n)
+                                return 0;
+                        init = argv[++i];
+                        continue;
+                }
+                /* -cmd's SQL, read as an argument's (run first: the order is no matter here) */
+                if (sqlite_option(a, "-cmd")) {
+                        if (i + 1 >= n)
+                                return 0;
+                        a = argv[++i];
+                } else if (a[0] == '-' && a[1]) {
                         /* the flags alone: another option may take a word, open the database
-                         * otherwise or read commands from a file (-cmd, -init, -readonly, -vfs) */
+                         * otherwise or read commands from a file (-readonly, -vfs) */
                         if (!sqlite_flag(a))
                                 return 0;
-                } else if (!db)
+                        continue;
+                } else if (!db) {
                         db = a;
-                else if (sqlite_backup_file(a, &file, &fl, &to_output)) {
+                        continue;
+                }
+                if (sqlite_backup_file(a, &file, &fl, &to_output)) {
                         /* one file, and no SQL beside it that writes the database (for an
                          * output file, SQL that only reads) */
                         if (plain || (reads && !to_output) || (target && (strlen(target) != fl || strncmp(target, file, fl) != 0)))
@@ -3193,6 +3366,8 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         plain = plain || (reads && !target);
         if (!db || (!target && !plain))
                 return 0; /* no database, or commands from stdin */
+        if (sqlite_init_other(init, start, true))
+                return 0;
         if (!target && (!db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0))
                 return 0;
         file = target ? target : db;

@@ -3580,6 +3580,29 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                                               "Error: unable to open database \"\": unable to open database file\n"),
                                "task_failure");
         }
+        /* ... one its stdin's `.cd /etc` moved to before it opened it (sqlite_db_moved): the
+         * line's relative name, the argv's, is of /etc (left54: read as /ws/x, which the sandbox
+         * lets it write: task_failure); without the flag, or a name it does not end with, not */
+        ctx.sqlite_db = "/etc/x";
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap";
+                struct sbx_classify_result *r;
+
+                ctx.sqlite_db_moved = true;
+                r = run_backend_in(backend, &ctx, "Error: unable to open database \"x\": unable to open database file\n");
+                if (r->verdict != SBX_VERDICT_DENIED || strcmp(r->denials[0].path, "/etc/x") != 0)
+                        fail_msg("%s, the database a .cd moved to: %s", backend, sbx_verdict_to_string(r->verdict));
+                assert_verdict(run_backend_in(backend, &ctx,
+                                              "Error: unable to open database \"tc/x\": unable to open database file\n"),
+                               "task_failure");
+                assert_verdict(run_backend_in(backend, &ctx,
+                                              "Error: unable to open database \"y\": unable to open database file\n"),
+                               "task_failure");
+                ctx.sqlite_db_moved = false;
+                assert_verdict(run_backend_in(backend, &ctx,
+                                              "Error: unable to open database \"x\": unable to open database file\n"),
+                               "task_failure");
+        }
         ctx.sqlite_db = NULL;
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, "Error: cannot open \"/etc/x\"\n"),

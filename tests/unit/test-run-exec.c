@@ -1316,7 +1316,18 @@ static void test_sqlite_database(void **state) {
                 { { "sqlite3", "/ro/db", "attach 'o.db' as o" }, "/ro/db" },
                 { { "env", "-C", "/ro", "sqlite3", "n.db", ".read x.sql" }, "/ro/n.db" },
                 { { "sqlite3", "n.db", "-cmd", ".cd /x" }, NULL },
-                { { "sqlite3", "-init", "i.sql", "n.db" }, NULL },
+                /* -cmd's SQL, -init's file (none there: none read), run before the database is
+                 * opened: no dot-command but those that print (left54: not read, `sqlite3 -cmd
+                 * 'create table t(a)' t.db` in read-only read task_failure) */
+                { { "sqlite3", "-init", "i.sql", "n.db" }, "/w/n.db" },
+                { { "sqlite3", "-cmd", "create table t(a)", "n.db" }, "/w/n.db" },
+                { { "sqlite3", "--cmd", ".mode csv", "-bail", "n.db", ".import x t" }, "/w/n.db" },
+                { { "sh", "-c", "sqlite3 -cmd 'create table t(a)' n.db < /dev/null" }, "/w/n.db" },
+                { { "sqlite3", "-cmd", ".op x", "n.db" }, NULL },
+                { { "sqlite3", "-cmd", "select 1;\n .cd /x", "n.db" }, NULL },
+                { { "sqlite3", "n.db", "-cmd" }, NULL },
+                { { "sqlite3", "n.db", "-init" }, NULL },
+                { { "sqlite3", "-vfs", "unix-none", "n.db" }, NULL },
                 { { "sqlite3", ":memory:", "select 1" }, NULL },
                 { { "sqlite3", "file:n.db?mode=rw" }, NULL },
                 { { "sqlite3", "" }, NULL },
@@ -1325,6 +1336,71 @@ static void test_sqlite_database(void **state) {
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_database);
+        {
+                /* -init's file read, and the file of its stdin: a `.cd DIR` before its SQL moves
+                 * it, its database DIR's (left54: `sqlite3 t.db < s.sql` whose s.sql runs `.cd
+                 * /x` first recorded <start>/t.db, task_failure in workspace-write) */
+                static const struct {
+                        const char *text, *want; /* want: relative to the directory, "" none */
+                } files[] = {
+                        { "create table t(a);\n", "n.db" },
+                        { ".headers on\n.mode csv\ncreate table t(a);\n", "n.db" },
+                        { ".cd sub\ncreate table t(a);\n", "sub/n.db" },
+                        { "-- c\n\n.mode csv\n.cd 'sub'\n  .cd in\nselect 1;\n.cd /x\n", "sub/in/n.db" },
+                        { ".cd ../x\ncreate table t(a);\n", "" },
+                        { ".cd a b\ncreate table t(a);\n", "" },
+                        { ".open o.db\n.cd sub\n", "" },
+                        { ".op o.db\n", "" },
+                };
+                char tmpl[] = "/tmp/sbx-test-sqlite.XXXXXX", p[PATH_MAX], out[PATH_MAX], want[PATH_MAX];
+                char *dir = mkdtemp(tmpl);
+                char *init[] = { (char *) "sqlite3", (char *) "-init", (char *) "i.sql", (char *) "n.db", NULL };
+                char *in[] = { (char *) "sh", (char *) "-c", (char *) "sqlite3 n.db < i.sql", NULL };
+
+                assert_non_null(dir);
+                snprintf(p, sizeof(p), "%s/i.sql", dir);
+                for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
+                        struct sbx_run_words cw = { 0 };
+                        char words_dir[PATH_MAX];
+                        char *const *words;
+                        FILE *f = fopen(p, "w");
+                        int r;
+
+                        assert_non_null(f);
+                        fputs(files[i].text, f);
+                        fclose(f);
+                        r = sbx_run_sqlite_database(init, dir, out, sizeof(out));
+                        /* -init's: moved nowhere, or not read */
+                        if (r != (strchr(files[i].text, '.') && strncmp(files[i].text, ".headers", 8) != 0 ? 0 : 1))
+                                fail_msg("-init of %s: %d", files[i].text, r);
+                        words = sbx_run_command_words(in, dir, words_dir, &cw);
+                        assert_non_null(words);
+                        r = sbx_run_sqlite_stdin_db(words, &cw, words_dir, out, sizeof(out));
+                        snprintf(want, sizeof(want), "%s/%s", dir, files[i].want);
+                        if (r != (strchr(files[i].want, '/') ? 1 : 0) || (r == 1 && strcmp(out, want) != 0))
+                                fail_msg("stdin of %s: %d %s", files[i].text, r, r == 1 ? out : "");
+                        sbx_run_words_clear(&cw);
+                }
+                /* a database there already is opened where it starts */
+                {
+                        struct sbx_run_words cw = { 0 };
+                        char words_dir[PATH_MAX], db[PATH_MAX + 8];
+                        char *const *words;
+                        FILE *f = fopen(p, "w");
+
+                        assert_non_null(f);
+                        fputs(".cd sub\ncreate table t(a);\n", f);
+                        fclose(f);
+                        snprintf(db, sizeof(db), "%s/n.db", dir);
+                        fclose(fopen(db, "w"));
+                        words = sbx_run_command_words(in, dir, words_dir, &cw);
+                        assert_int_equal(sbx_run_sqlite_stdin_db(words, &cw, words_dir, out, sizeof(out)), 0);
+                        sbx_run_words_clear(&cw);
+                        unlink(db);
+                }
+                unlink(p);
+                rmdir(dir);
+        }
 }
 
 /* The file a dd writes, its of=, which its "failed to open 'X'" does not tell from its if=
