@@ -4249,7 +4249,16 @@ static bool script_run_then_written(struct sbx_classifier *c, const char *path) 
  * run (or a read) that is no write: a failed execve(2), refused a named pipe everywhere, and by
  * the host too where it would not run the file (host_runs), so the sandbox's only where the host
  * would and root's capabilities, which the command does not keep, are what let it. */
-enum { FIFO_WRITES = 1u << 0, FIFO_TOUCHES = 1u << 1, FIFO_RUNS = 1u << 2, FIFO_READS = 1u << 3, FIFO_EXECS = 1u << 4 };
+/* FIFO_FOLLOWS: the write is the shell's own redirection of output into the name (an open with
+ * O_CREAT, which follows its symlinks): the record names what the host resolves it to */
+enum {
+        FIFO_WRITES = 1u << 0,
+        FIFO_TOUCHES = 1u << 1,
+        FIFO_RUNS = 1u << 2,
+        FIFO_READS = 1u << 3,
+        FIFO_EXECS = 1u << 4,
+        FIFO_FOLLOWS = 1u << 5
+};
 
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                            const char *line, char *path, unsigned how);
@@ -4284,7 +4293,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
         const char *text = line;
         size_t ss, se, tl;
-        bool cut, writes, py_reads;
+        bool cut, writes, py_reads, follows;
         int r, mark = -1;
 
         if (!c->host_fifo && !c->host_sets_times && !c->host_needs_capability)
@@ -4402,6 +4411,11 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         }
         writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
                  tee_line(text, ss) || python_source_writes(c, text, ss, &py_reads) || dd_open_of(c, text, ss, path) > 0;
+        /* (the shell's own redirection into it, as finalize_line() reads one: left54) */
+        follows = script_output_into(c->script, c->script_lex, path) != 0 &&
+                  ((created_before(text, ss, path) && !memmem(text, ss, "cannot create regular file ", 27)) ||
+                   (sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
+                    script_only_opens(c->script, c->script_lex, path)));
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
                 int out = script_output_into(c->script, c->script_lex, path);
 
@@ -4428,7 +4442,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * another user's 0644 file in the workspace, no execute bit, was asked of its run, which
          * the host refuses root too: task_failure, under Landlock denied) */
         fifo_denial_at(c, line_no, s, len, line, path,
-                       writes ? FIFO_WRITES
+                       writes ? FIFO_WRITES | (follows ? FIFO_FOLLOWS : 0)
                        : !sbx_denial_line_may_exec(text, tl, ss, se, path) || python_frame_no_run(c, text, ss) ||
                                        line_tells_open(c, text, tl, ss, se, path,
                                                        sbx_denial_line_names_alone(text, tl, ss, se, path))
@@ -4501,7 +4515,7 @@ counted:
 
                 e->line_no = line_no;
                 memcpy(e->line, line, sizeof(e->line));
-                memcpy(e->path, path, sizeof(e->path));
+                memcpy(e->path, (how & FIFO_FOLLOWS) ? host : path, sizeof(e->path));
         }
         return true;
 }
@@ -5273,6 +5287,16 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
                                 if (!printed_whole)
                                         removes = 0;
+                                /* a shell's own line of its script's output redirection into
+                                 * the name, `> X`, `>> X`, `>| X`, `<> X` (bash's "X: ...",
+                                 * dash's "cannot create X"): an open with O_CREAT, which follows
+                                 * X's symlinks (left54: `echo x > out`, out a link in the
+                                 * workspace to a file outside it, recorded the link) */
+                                follows = follows ||
+                                          (script_output_into(c->script, c->script_lex, path) != 0 &&
+                                           ((sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
+                                             script_only_opens(c->script, c->script_lex, path)) ||
+                                            (created_before(text, ss, path) && !memmem(text, ss, "cannot create regular file ", 27))));
                                 absolute_path(c, path, sizeof(path));
                                 char long_dest[PATH_MAX];
 

@@ -1106,9 +1106,18 @@ assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.ar
                                         check "$who, $b workspace-write: ... the file unchanged" test "$(cat "$d/ws/acl-$b")" = a
                                 done
                         fi
+                        # a shell's redirection through a symlink in the workspace to a file outside
+                        # it: denied, the target its path, nothing made (left54: the link recorded)
+                        for b in landlock bwrap; do
+                                ln -sfn "$d/out-$b/deep/f" "$d/ws/lk-$b"
+                                status_row "$d/ws" $b workspace-write "$d/lk-$b.json" bash -c "echo x > lk-$b"
+                                [ $rc -eq 125 ] || check "$who, $b workspace-write: echo x > a link out of the workspace: denied, the target its path (got $got)" \
+                                        test "$got" = "denied:$d/out-$b/deep/f:1" -a ! -e "$d/out-$b/deep/f"
+                        done
                         # root's write through a dangling symlink into another user's 0755 directory in
                         # the workspace: the target's making refused for want of the capabilities:
-                        # denied (review50: before, task_failure 0 under bwrap, the link not asked)
+                        # denied (review50: before, task_failure 0 under bwrap, the link not asked;
+                        # left54: the link's path recorded, now its target's)
                         if [ $who = root ]; then
                                 for b in landlock bwrap; do
                                         mkdir -p "$d/ws/ldir-$b" && chown 12345:12345 "$d/ws/ldir-$b" && chmod 0755 "$d/ws/ldir-$b"
@@ -1117,10 +1126,10 @@ assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.ar
                                                 --verdict-json "$d/link-$b.json" -- sh -c "echo x > link-$b" ) 2>/dev/null </dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "$who, $b workspace-write: a write through a dangling link into another user's 0755 directory in the workspace: denied, the link's path, nothing made (rc=$rc)" "$PY" -c '
+                                        check "$who, $b workspace-write: a write through a dangling link into another user's 0755 directory in the workspace: denied, the target's path, nothing made (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.argv[2]], o' "$d/link-$b.json" "$d/ws/link-$b"
+assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.argv[2]], o' "$d/link-$b.json" "$d/ws/ldir-$b/new"
                                         check "$who, $b workspace-write: ... nothing made" test ! -e "$d/ws/ldir-$b/new"
                                 done
                         fi
@@ -1292,13 +1301,14 @@ assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["
                                 test ! -e "/var/tmp/$tag-dac" -a ! -e "$d/ws/dev" -a -d "$d/ws" -a ! -u "$d/ws/ro"
                         # (the rmdir of the workspace, whose entries are the command's, stays the
                         # sandbox's refusal though it holds entries now; root's write of its 0444 ro
-                        # is the sandbox's too, the capability dropped)
+                        # is the sandbox's too, the capability dropped; the write through out, the
+                        # link's target, /var/tmp's: left54, before out/X)
                         check "$who, landlock workspace-write: ... denied, those four lines only (root: and ro's write)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 paths = [d["path"] for d in o["denials"]]
 ws = sys.argv[2]
-want = [ws + "/out/" + sys.argv[3], ws + "/ro", ws + "/dev", ws] + ([ws + "/ro"] if sys.argv[4] == "root" else [])
+want = ["/var/tmp/" + sys.argv[3], ws + "/ro", ws + "/dev", ws] + ([ws + "/ro"] if sys.argv[4] == "root" else [])
 assert o["verdict"] == "denied" and o["denial_lines"] == len(want), o
 assert paths == want, paths' "$d/v2.json" "$d/ws" "$tag-dac" $who
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \

@@ -3999,6 +3999,30 @@ static void test_classify_write_through_link_records_the_target(void **state) {
                 ctx.wget_output = "/ws/out.txt";
                 check_row(backend, 4, "wget", run_backend_status_in(backend, &ctx, "", 3), "denied", "/var/tmp/d/out.txt");
                 ctx.wget_output = NULL;
+                /* a shell's redirection into it (`> X`, `>> X`, `>| X`, `<> X`; bash's line, dash's
+                 * "cannot create X"), an open with O_CREAT, which follows the link (left54: the
+                 * link recorded); not where the script names X otherwise too, or reads it alone */
+                static const struct {
+                        const char *script, *line, *path;
+                } shells[] = {
+                        { "echo x > out.txt", "bash: line 1: out.txt: ", "/var/tmp/d/out.txt" },
+                        { "echo x >> out.txt; true", "bash: line 1: out.txt: ", "/var/tmp/d/out.txt" },
+                        { "date >| 'out.txt'", "bash: line 1: out.txt: ", "/var/tmp/d/out.txt" },
+                        { "echo x > out.txt", "sh: 1: cannot create out.txt: ", "/var/tmp/d/out.txt" },
+                        { "cat < out.txt", "bash: line 1: out.txt: ", "/ws/out.txt" },
+                        { "./out.txt > out.txt", "bash: line 1: out.txt: ", "/ws/out.txt" },
+                        { "echo x > y", "bash: line 1: out.txt: ", "/ws/out.txt" },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(shells); i++) {
+                        char line[160];
+
+                        snprintf(line, sizeof(line), "%s%s\n", shells[i].line, err);
+                        ctx.script = shells[i].script;
+                        check_row(backend, 5 + i, shells[i].script, run_backend_in(backend, &ctx, line), "denied",
+                                  shells[i].path);
+                }
+                ctx.script = NULL;
         }
 }
 
