@@ -2634,8 +2634,11 @@ static void classifier_context(struct run_state *st) {
                         /* ... and a binutils program's or javac's, as the sqlite3's (review52:
                          * none was read, `sh -c 'cd D && objcopy a.o /var/tmp/x/b.o'` and `... &&
                          * javac -d out X.java` in read-only mode read task_failure) */
-                        if (sbx_run_chain_only(command, ctx.cwd, sbx_run_bfd_output, bfd_output, sizeof(bfd_output)) > 0)
+                        if (sbx_run_chain_bfd_outputs(command, ctx.cwd, bfd_output, sizeof(bfd_output), bfd_later,
+                                                      sizeof(bfd_later)) > 0) {
                                 ctx.bfd_output = bfd_output;
+                                ctx.bfd_later = bfd_later[0] ? bfd_later : NULL;
+                        }
                         if (sbx_run_chain_only(command, ctx.cwd, sbx_run_javac_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
                 }

@@ -307,6 +307,12 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
 int sbx_run_chain_only(char *const *argv, const char *cwd,
                        int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
                        size_t size);
+/* sbx_run_bfd_outputs() of the command that a shell's -c script `cd DIR && CMD` runs, read as
+ * sbx_run_chain_only() reads it: `cd D && ranlib A B`, each of its files DIR's (left54: none
+ * read, as sbx_run_bfd_output() reads none of several files: `cd D && ranlib a.a /var/tmp/x/b.a`
+ * in workspace-write read task_failure). 1, or 0. Nothing is asked of the host. */
+int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                              size_t later_size);
 /* The programs a find that words (sbx_run_command_words()'s) run in cwd (their start) runs by
  * -exec, -execdir, -ok and -okdir (struct sbx_classify_context's find_exec), as its argv writes
  * them, which is how find prints a failed exec's (`find: 'X': Permission denied`): `find ARG...`

@@ -4273,6 +4273,22 @@ int sbx_run_chain_only(char *const *argv, const char *cwd,
         return reader(cmd, cwd, out, size);
 }
 
+int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                              size_t later_size) {
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        char *w[65], **cmd;
+        bool last;
+
+        if (later_size > 0)
+                later[0] = '\0';
+        if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
+            !(words_buf = malloc(strlen(script) + 1)) || !(cmd = chain_command(script, buf, words_buf, w, &last)) ||
+            !last)
+                return 0;
+        return sbx_run_bfd_outputs(cmd, cwd, out, size, later, later_size);
+}
+
 int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;

@@ -2761,7 +2761,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                             "new|objcopy /bin/true @D@/new" "new|strip -o @D@/new /bin/true" \
                                             "prog|objcopy --strip-debug @D@/prog" "new|CD objcopy /bin/true new" \
                                             "new|strip --output-file @D@/new /bin/true" "lib.a|ranlib ws.a @D@/lib.a" \
-                                            "prog|strip wsprog @D@/prog"; do
+                                            "prog|strip wsprog @D@/prog" "lib.a|CD ranlib WS/ws.a lib.a"; do
                                         mode=workspace-write at=/var/tmp/$tag-bfd/$dir cmd=${row#*|}
                                         if [ $dir = ws ]; then
                                                 [ "${row%%|*}" = new ] || [ "${row#*|}" = "objcopy --strip-debug @D@/prog" ] ||
@@ -2772,6 +2772,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         # ... the one command after a shell's leading cd (review52:
                                         # before, task_failure but as nobody in root's directory)
                                         [ "$cmd" = "CD objcopy /bin/true new" ] && cmd="cd $at && objcopy /bin/true new"
+                                        # ... and its several files (left54: none read, task_failure)
+                                        [ "$cmd" = "CD ranlib WS/ws.a lib.a" ] && cmd="cd $at && ranlib $d/ws/ws.a lib.a"
                                         [ $who/$dir = nobody/root ] && want=task_failure
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode $mode \
                                                 --verdict-json "$d/bfd.json" -- sh -c "$cmd" ) 2>/dev/null

@@ -1948,6 +1948,31 @@ static void test_chain_only(void **state) {
                     (cases[i].bfd && strcmp(bfd, cases[i].bfd) != 0) || (cases[i].javac && strcmp(javac, cases[i].javac) != 0))
                         fail_msg("case %zu: %d %s, %d %s", i, rb, bfd, rj, javac);
         }
+        /* ranlib's and strip's several files, each rewritten in place, the first and the later
+         * ones (left54: none, `cd D && ranlib a.a /var/tmp/x/b.a` in workspace-write read
+         * task_failure) */
+        static const struct {
+                const char *argv[4];
+                const char *first, *later; /* later: the names joined with '|' */
+        } several[] = {
+                { { "sh", "-c", "cd d && ranlib a.a /ro/b.a" }, "/w/a.a", "/ro/b.a" },
+                { { "bash", "-c", "cd d && strip p q r" }, "/w/p", "/w/q|/w/r" },
+                { { "sh", "-c", "cd d && objcopy a.o /ro/b.o" }, "/ro/b.o", "" },
+                { { "sh", "-c", "cd d && ranlib a.a b.a && echo ok" }, NULL, NULL },
+                { { "sh", "-c", "ranlib a.a b.a" }, NULL, NULL },
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(several); i++) {
+                char first[PATH_MAX] = "", later[PATH_MAX] = "", joined[PATH_MAX] = "";
+                int r = sbx_run_chain_bfd_outputs((char *const *) several[i].argv, "/w", first, sizeof(first), later,
+                                                  sizeof(later));
+
+                for (const char *l = later; *l; l += strlen(l) + 1)
+                        snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined), "%s%s", joined[0] ? "|" : "", l);
+                if (r != (several[i].first ? 1 : 0) ||
+                    (r == 1 && (strcmp(first, several[i].first) != 0 || strcmp(joined, several[i].later) != 0)))
+                        fail_msg("several %zu: %d %s %s", i, r, first, joined);
+        }
 }
 
 /* The programs a find runs (-exec, -execdir, -ok, -okdir), read from the argv as it writes them
