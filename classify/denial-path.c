@@ -1172,10 +1172,22 @@ static size_t call_quoted_failed(const char *f, size_t fl, char *out, size_t siz
  * last ": "-separated field of s[0..n), before the parenthesis, is the name as it is (a space in
  * it kept) when it is absolute, or path-like without blanks; there must be a field before it. */
 static size_t field_before_paren(const char *s, size_t n, char *out, size_t size) {
+        static const char fnf[] = "java.io.FileNotFoundException: ";
+        const size_t fl = sizeof(fnf) - 1;
         size_t start, k;
 
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
+        /* Java's own message after that class, the name as the program gave it, blanks and ": "
+         * in it too, relative ones as absolute ones (left54: `new FileOutputStream("a b.txt")`
+         * named none, and as nobody a refusal of the host's read denied) */
+        for (size_t i = 0; i + fl < n; i++)
+                if (memcmp(s + i, fnf, fl) == 0 && (i == 0 || s[i - 1] == ' ')) {
+                        for (size_t j = i + fl; j < n; j++)
+                                if ((unsigned char) s[j] < 0x20 || s[j] == 0x7f)
+                                        return 0;
+                        return put(out, size, s + i + fl, n - i - fl);
+                }
         start = field_start(s, n);
         if (start == 0 || start >= n)
                 return 0;

@@ -786,6 +786,19 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                         check "$who, $b workspace-write: $c: $want, the file in another user's directory its path (got $got)" \
                                                 test "$got" = "$want:$path:1" -a ! -e "$d/ws/odir-$b/n"
                                 done
+                                # Java's FileNotFoundException of a relative name with a blank, as the
+                                # program gave it (left54: none read; nobody's under Landlock denied)
+                                if command -v javac >/dev/null && command -v java >/dev/null; then
+                                        printf '%s\n' 'public class F { public static void main(String[] a) throws Exception {' \
+                                                'new java.io.FileOutputStream(a[0]).close(); } }' >"$d/ws/F.java"
+                                        chmod 0644 "$d/ws/F.java"
+                                        [ -e "$d/ws/F.class" ] || ( cd "$d/ws" && javac F.java ) 2>/dev/null
+                                        status_row "$d/ws" $b workspace-write "$d/fnf-$b.json" java -cp . F "odir-$b/a b"
+                                        path=
+                                        [ $want = denied ] && path="$d/ws/odir-$b/a b"
+                                        [ $rc -eq 125 ] || check "$who, $b workspace-write: Java's FileOutputStream(\"odir-$b/a b\"): $want, its path (got $got)" \
+                                                test "$got" = "$want:$path:1" -a ! -e "$d/ws/odir-$b/a b"
+                                fi
                                 # a make whose Makefile runs `$(MAKE) -C ext`, ext a directory outside
                                 # the workspace, its recipe's `echo x > out` refused: denied, no path
                                 # (left54: the top directory's out, here another user's 0444 file, which

@@ -1298,6 +1298,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "java.io.FileNotFoundException: /etc/f o (Read-only file system)", "Read-only file system",
                   "/etc/f o" },
                 { "java.io.FileNotFoundException: out/x.jar (Permission denied)", "Permission denied", "out/x.jar" },
+                /* ... a relative one with blanks, a ": " or a parenthesis in it, as Java prints it
+                 * (left54: none) */
+                { "Exception in thread \"main\" java.io.FileNotFoundException: a b.txt (Read-only file system)",
+                  "Read-only file system", "a b.txt" },
+                { "java.io.FileNotFoundException: d/x: y (z).txt (Permission denied)", "Permission denied", "d/x: y (z).txt" },
+                { "xjava.io.FileNotFoundException: a b (Permission denied)", "Permission denied", "" },
                 { "x (Permission denied)", "Permission denied", "" },
                 { "java.io.IOException: Permission denied", "Permission denied", "" },
                 { "Caused by: java.io.IOException: Permission denied", "Permission denied", "" },
