@@ -3862,6 +3862,37 @@ static bool perl_mode_writes(const unsigned char *m, size_t n, bool *ret_told) {
  * $f: $!"), MSG's text as the line prints it: the path that open named, into path, and whether
  * its mode writes alone (*ret_writes). false where the line cannot be so told (it is read alone,
  * as before). */
+/* curl's (--create-dirs) line of a directory it could not make, "D resides on a read-only file
+ * system." (EROFS), D as curl printed it from where it runs, into path (size bytes): where the
+ * caller read from the argv a curl that makes its output file's directories (curl_output,
+ * curl_create_dirs) and D, joined to the cwd, is a directory above that file (left54: a relative
+ * D named none; denial-path.c's subject_before() reads an absolute one alone). */
+static bool curl_dir_line(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
+                          char *path, size_t size) {
+        static const char mid[] = " resides on a ";
+        const size_t ml = sizeof(mid) - 1;
+        char joined[SBX_DENIAL_PATH_MAX];
+        size_t n, jl, e = se;
+
+        if (!c->curl_output[0] || !c->curl_create_dirs || c->lost || ss <= ml ||
+            strncasecmp(text + ss - ml, mid, ml) != 0)
+                return false;
+        if (e < tl && text[e] == '.')
+                e++;
+        while (e < tl && (text[e] == ' ' || text[e] == '\t' || text[e] == '\r'))
+                e++;
+        if (e != tl || (n = ss - ml) == 0 || n >= size || memchr(text, '\0', n) || memchr(text, '\n', n))
+                return false;
+        memcpy(path, text, n);
+        path[n] = '\0';
+        if (path[0] != '/' && !c->cwd[0])
+                return false;
+        if (sbx_denial_path_join(path[0] == '/' ? NULL : c->cwd, path, joined, sizeof(joined)) == 0)
+                return false;
+        jl = strlen(joined);
+        return jl < strlen(c->curl_output) && strncmp(c->curl_output, joined, jl) == 0 && c->curl_output[jl] == '/';
+}
+
 static bool perl_die_open(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
                           char *path, size_t size, bool *ret_writes) {
         const unsigned char *ls, *t = (const unsigned char *) text, *mode = NULL, *file = NULL, *msg;
@@ -5169,6 +5200,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = false;
                                 opens = true;
                                 reads = !perl_writes;
+                        } else if (r > 0 && !tcl && curl_dir_line(c, text, tl, ss, se, path, sizeof(path))) {
+                                /* a directory curl could not make: no run, no open of it */
+                                run = reads = opens = false;
                         } else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);

@@ -799,6 +799,18 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                         [ $rc -eq 125 ] || check "$who, $b workspace-write: Java's FileOutputStream(\"odir-$b/a b\"): $want, its path (got $got)" \
                                                 test "$got" = "$want:$path:1" -a ! -e "$d/ws/odir-$b/a b"
                                 fi
+                                # curl --create-dirs in read-only mode: bubblewrap's EROFS of its first
+                                # directory, "nd-B resides on a read-only file system." (left54: no
+                                # path), that directory's path; Landlock's EACCES curl passes, then
+                                # its exit 23, the output file's
+                                if command -v curl >/dev/null; then
+                                        rm -rf "$d/ws/nd-$b"
+                                        status_row "$d/ws" $b read-only "$d/nd-$b.json" curl --create-dirs -so "nd-$b/e/f" "file://$d/src-$b"
+                                        path=$d/ws/nd-$b
+                                        [ $b = landlock ] && path=$d/ws/nd-$b/e/f
+                                        [ $rc -eq 125 ] || check "$who, $b read-only: curl --create-dirs -so nd-$b/e/f: denied, $path (got $got)" \
+                                                test "$got" = "denied:$path:23" -a ! -e "$d/ws/nd-$b"
+                                fi
                                 # a make whose Makefile runs `$(MAKE) -C ext`, ext a directory outside
                                 # the workspace, its recipe's `echo x > out` refused: denied, no path
                                 # (left54: the top directory's out, here another user's 0444 file, which

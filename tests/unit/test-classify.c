@@ -3688,6 +3688,35 @@ static void test_classify_curl_write_error_names_the_argv_file(void **state) {
                 ctx.curl_output = "/ro/nx/x";
                 assert_verdict(run_backend_in(backend, &ctx, line), "task_failure");
         }
+        /* its line of a directory it could not make, "D resides on a read-only file system."
+         * (EROFS, bubblewrap's), D relative to the cwd: D's path where it is above the output
+         * file (left54: none; an absolute D was read already); not another directory, nor
+         * without --create-dirs */
+        {
+                static const struct {
+                        const char *output, *text, *path;
+                        bool dirs;
+                } dirs[] = {
+                        { "/ws/d/e/f", "d resides on a read-only file system.\n", "/ws/d", true },
+                        { "/ws/d/e/f", "d/e resides on a read-only file system.\n", "/ws/d/e", true },
+                        { "/etc/n/f", "/etc/n resides on a read-only file system.\n", "/etc/n", true },
+                        { "/ws/d/e/f", "x resides on a read-only file system.\n", "", true },
+                        { "/ws/d/e/f", "d resides on a read-only file system.\n", "", false },
+                        { "/ws/d/e/f", "d/e/f resides on a read-only file system.\n", "", true },
+                        { "/ws/d/e/f", "d resides on a read-only file system. x\n", "", true },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(dirs); i++) {
+                        struct sbx_classify_result *r;
+
+                        ctx.curl_output = dirs[i].output;
+                        ctx.curl_create_dirs = dirs[i].dirs;
+                        r = run_backend_in("bwrap", &ctx, dirs[i].text);
+                        if (r->verdict != SBX_VERDICT_DENIED || r->n_denials < 1 || strcmp(r->denials[0].path, dirs[i].path) != 0)
+                                fail_msg("curl's directory %zu: %s %s", i, sbx_verdict_to_string(r->verdict),
+                                         r->n_denials ? r->denials[0].path : "-");
+                }
+        }
 }
 
 /* fake_host_refuses(), and an open for writing of /etc/locked (root's 0644 database, as nobody, in
