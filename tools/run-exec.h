@@ -43,8 +43,10 @@ struct sbx_run_report {
  * DIR may start with '-', `cd -- -x`, not `-`; bash's `pushd DIR` without options; a logical one's
  * `..` read from the shell's $PWD, sbx's where the shell is sbx's command itself and names where it
  * starts, `cd lnk && cd ..` back there; a physical one's, `cd -P`, `bash -P`, `-o physical`, from
- * where it is; relative ones only without CDPATH, in sbx's environment or set for the shell, `env
- * CDPATH=x sh -c ...`, but `./x` and `../x`, which no shell searches it for; a `..` of a shell a
+ * where it is; relative ones with CDPATH set for the shell, `env CDPATH=x sh -c ...`, not read, nor with
+ * sbx's where a wrapper runs the shell, but `./x` and `../x`, which no shell searches it for;
+ * sbx's read as bash and dash search it, the first entry holding DIR as a directory (-1 where none
+ * does or the first is one the user may not enter: they part); a `..` of a shell a
  * wrapper runs where sbx's $PWD is another name for where it starts, a PWD or SHELLOPTS set for it:
  * -1), repeated, and moves no more (any other `cd`, `pushd` or `popd` at a
  * command's place, quoted, escaped, or held by a variable or an alias, `\cd`, `alias go=cd`, or an

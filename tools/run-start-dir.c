@@ -2250,6 +2250,31 @@ static int enter_cd(char *cur, char *logical, bool *sure, const char *dir, bool 
         return 1;
 }
 
+/* The directory a relative cd DIR enters where CDPATH (cdpath) is set, into out (size bytes), as
+ * bash and dash search it: each entry in turn (an empty one the shell's directory, a relative one
+ * from its directory `logical`, the physical one for a physical cd), the first that holds DIR as a directory (bash then
+ * prints it; measured: `CDPATH=/x sh -c 'cd sub && pwd'` prints /x/sub where both exist). false
+ * where they part: none holds it (bash then tries DIR itself, dash without an empty entry does
+ * not), or the first one that does is not one the user may enter (bash goes on to the next,
+ * dash stops), a name too long. */
+static bool cdpath_dir(const char *cdpath, const char *logical, const char *dir, char *out, size_t size) {
+        for (const char *e = cdpath;; e += strcspn(e, ":") + 1) {
+                size_t k = strcspn(e, ":");
+                _cleanup_free_ char *joined = NULL;
+                struct stat st;
+                int len = k == 0 ? snprintf(out, size, "%s", dir) : snprintf(out, size, "%.*s/%s", (int) k, e, dir);
+
+                if (len < 0 || (size_t) len >= size)
+                        return false;
+                if (asprintf(&joined, "%s/%s", out[0] == '/' ? "" : logical, out) < 0)
+                        return false;
+                if (stat(joined, &st) == 0 && S_ISDIR(st.st_mode))
+                        return faccessat(AT_FDCWD, joined, X_OK, AT_EACCESS) == 0;
+                if (!e[k])
+                        return false;
+        }
+}
+
 static int start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *script, *p;
         char cur[PATH_MAX], logical[PATH_MAX], dir[PATH_MAX];
@@ -2335,9 +2360,17 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 if (strncmp(q, "&&", 2) != 0)
                         break;
                 /* a relative one is searched in CDPATH first, but `./x`, `../x`, `.` and `..`
-                 * (bash and dash alike) */
-                if (dir[0] != '/' && !dot_relative(dir) && getenv("CDPATH") && getenv("CDPATH")[0])
-                        return -1;
+                 * (bash and dash alike): read as they read it, sbx's CDPATH where the shell is
+                 * sbx's command itself (cdpath_dir()) */
+                if (dir[0] != '/' && !dot_relative(dir) && getenv("CDPATH") && getenv("CDPATH")[0]) {
+                        char found[PATH_MAX];
+
+                        if (script_reads.depth != 1 ||
+                            !cdpath_dir(getenv("CDPATH"), physical || shell_physical ? cur : logical, dir, found,
+                                        sizeof(found)))
+                                return -1;
+                        memcpy(dir, found, strlen(found) + 1);
+                }
                 /* a directory it cannot enter: the cd fails, and nothing after it runs */
                 if ((r = enter_cd(cur, logical, &sure, dir, physical || shell_physical)) < 0)
                         return -1;

@@ -534,9 +534,11 @@ static void check_oracle(const uint8_t *g, size_t len, char *out, size_t out_siz
         char words[8 * PATH_MAX], *argv[40], expect[PATH_MAX], full[PATH_MAX];
         int want = oracle_case(g, len, words, argv, expect), r;
 
-        /* the environment may say elsewhere (bash's startup file, git's own directories): not
-         * modelled, the oracle says nothing then */
-        if ((getenv("BASH_ENV") && getenv("BASH_ENV")[0]) || getenv("GIT_DIR") || getenv("GIT_WORK_TREE"))
+        /* the environment may say elsewhere (bash's startup file, git's own directories, a
+         * CDPATH, which the reader searches as the shells do since left54): not modelled, the
+         * oracle says nothing then */
+        if ((getenv("BASH_ENV") && getenv("BASH_ENV")[0]) || getenv("GIT_DIR") || getenv("GIT_WORK_TREE") ||
+            (getenv("CDPATH") && getenv("CDPATH")[0]))
                 return;
         r = sbx_run_start_dir(argv, tree, full, sizeof(full));
         if (r != want || (r == 1 && strcmp(full, expect) != 0))

@@ -786,6 +786,16 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                         check "$who, $b workspace-write: $c: $want, the file in another user's directory its path (got $got)" \
                                                 test "$got" = "$want:$path:1" -a ! -e "$d/ws/odir-$b/n"
                                 done
+                                # ... a relative cd that sbx's CDPATH leads out of the workspace, to a
+                                # directory of root's (left54: no path, nobody's denied)
+                                mkdir -p "$d/cdp-$b/csub" && chmod 0755 "$d/cdp-$b" "$d/cdp-$b/csub"
+                                export CDPATH=$d/cdp-$b
+                                status_row "$d/ws" $b workspace-write "$d/cdp-$b.json" bash -c "cd csub && touch n"
+                                unset CDPATH
+                                path=
+                                [ $want = denied ] && path=$d/cdp-$b/csub/n
+                                [ $rc -eq 125 ] || check "$who, $b workspace-write: cd csub && touch n, csub of sbx's CDPATH: $want, its path (got $got)" \
+                                        test "$got" = "$want:$path:1" -a ! -e "$d/cdp-$b/csub/n"
                                 # Java's FileNotFoundException of a relative name with a blank, as the
                                 # program gave it (left54: none read; nobody's under Landlock denied)
                                 if command -v javac >/dev/null && command -v java >/dev/null; then

@@ -356,6 +356,29 @@ static void test_script_start_dir(void **state) {
                 assert_int_equal(sbx_run_start_dir(phys, dir, out, sizeof(out)), 0); /* dir itself */
         }
         {
+                /* CDPATH read as bash and dash search it: the first entry holding the name as a
+                 * directory (an empty one the shell's own), or none where they part (left54: every
+                 * relative cd read none with CDPATH set) */
+                char *cd_sub[] = { (char *) "bash", (char *) "-c", (char *) "cd sub && x", NULL };
+                char *wrapped[] = { (char *) "nice", (char *) "bash", (char *) "-c", (char *) "cd sub && x", NULL };
+                char path[2 * PATH_MAX + 8];
+
+                snprintf(path, sizeof(path), "/nonexistent-x:%s", dir);
+                setenv("CDPATH", path, 1);
+                assert_int_equal(sbx_run_start_dir(cd_sub, in, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                /* ... sbx's CDPATH, not known of a shell a wrapper runs (env -u CDPATH) */
+                assert_int_equal(sbx_run_start_dir(wrapped, in, out, sizeof(out)), -1);
+                snprintf(path, sizeof(path), ":%s", dir);
+                setenv("CDPATH", path, 1);
+                assert_int_equal(sbx_run_start_dir(cd_sub, in, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                /* none holds it: bash tries ./sub, dash does not */
+                setenv("CDPATH", "/nonexistent-x", 1);
+                assert_int_equal(sbx_run_start_dir(cd_sub, in, out, sizeof(out)), -1);
+                unsetenv("CDPATH");
+        }
+        {
                 /* the shell's $PWD, a symbolic link's name for where it starts: `cd ..` leaves
                  * the link (it was sub/in's parent, sub); a $PWD of another directory is not
                  * the shell's, nor one sbx's wrapper may have unset (env -u PWD) */
