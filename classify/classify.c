@@ -4598,6 +4598,11 @@ static const char javac_dirs_sig[] = "could not create parent directories";
  * ends X's C string, X as the compiler names it, no errno (any failure of its open: EACCES,
  * EROFS, ENOENT) */
 static const char gnat_create_sig[] = "gnat1: Cannot create:", gnat_create_line[] = "gnat1: Cannot create: ";
+/* SQLite's database it could not open for an ATTACH (or VACUUM INTO), named as the statement gave
+ * it: "unable to open database: X" (SQLITE_CANTOPEN, no errno), the sqlite3 shell's "(14)" after
+ * it, after its "Error: stepping, " or "Runtime error near line N: " (stdin's): any failure of
+ * its open (EACCES, EROFS, a missing directory) */
+static const char sqlite_attach_sig[] = "unable to open database:", sqlite_attach_text[] = "unable to open database: ";
 
 /* Whether sig is one of binutils' lines of a file it could not make (bfd_output's). */
 static bool bfd_signature(const char *sig) {
@@ -4612,7 +4617,7 @@ bool sbx_denial_sig_needs_argv(const char *sig) {
                strcasecmp(sig, sqlite_cant_dot_sig) == 0 ||
                strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
                strcasecmp(sig, bfd_badf_sig) == 0 || strcasecmp(sig, javac_dirs_sig) == 0 ||
-               strcasecmp(sig, gnat_create_sig) == 0;
+               strcasecmp(sig, gnat_create_sig) == 0 || strcasecmp(sig, sqlite_attach_sig) == 0;
 }
 
 /* Whether curl --create-dirs would make the missing directory of the host path `host` on the host:
@@ -4828,7 +4833,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                    dot = strcasecmp(sig, sqlite_cant_dot_sig) == 0,
                    ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 || dot,
                    bfd = bfd_signature(sig),
-                   gnat = strcasecmp(sig, gnat_create_sig) == 0;
+                   gnat = strcasecmp(sig, gnat_create_sig) == 0,
+                   attach = strcasecmp(sig, sqlite_attach_sig) == 0;
         /* ro: the line names no file, as curl's */
         const bool unnamed = curl || ro;
         bool in_place = false;
@@ -4883,6 +4889,31 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                         return true;
                 memcpy(c->line_file, path, strlen(path) + 1);
                 target = c->line_file;
+        } else if (attach) {
+                /* SQLite's: the name after its text to the line's end, the shell's " (14)" left
+                 * off, relative to the command's directory (the process's, whose open it was);
+                 * judged against the host as GNAT's (left54b: `sqlite3 ws.db "attach 'X' as x;
+                 * create table x.t(a);"`, X outside the workspace, in workspace-write read
+                 * task_failure under both backends, the pipe form's "Runtime error near line 1:"
+                 * too) */
+                const size_t al = sizeof(sqlite_attach_text) - 1;
+                const unsigned char *at = memmem(s, len, sqlite_attach_text, al);
+                size_t t = len;
+
+                while (t > 0 && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\r'))
+                        t--;
+                if (t >= 5 && memcmp(s + t - 5, " (14)", 5) == 0)
+                        t -= 5;
+                if (!c->host_dir_missing || !at || (size_t) (at - s) + al >= t ||
+                    (n = t - (size_t) (at - s) - al) >= sizeof(path) || memchr(at + al, '\0', n))
+                        return true;
+                memcpy(path, at + al, n);
+                path[n] = '\0';
+                absolute_path(c, path, sizeof(path));
+                if (path[0] != '/' || path[strlen(path) - 1] == '/')
+                        return true;
+                memcpy(c->line_file, path, strlen(path) + 1);
+                target = c->line_file;
         } else if (bfd) {
                 if (!target[0] || !c->host_dir_missing || !bfd_line(c, s, len, sig, path, &in_place))
                         return true;
@@ -4895,7 +4926,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         } else if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
             (!cache && !target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
-        if (bfd || gnat) {
+        if (bfd || gnat || attach) {
                 /* read above */
         } else if (unnamed)
                 memcpy(path, target, strlen(target) + 1); /* the line names none */
@@ -4936,7 +4967,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
          * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too);
          * the name as the line writes it ends in '/' (curl's, sbx_run_curl_output() reads none) */
         (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
-        if ((!unnamed && !bfd && !gnat && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
+        if ((!unnamed && !bfd && !gnat && !attach && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
                 return true;
         /* a file rewritten in place: BFD makes the new one by another name in its directory and
          * renames it over the old, which the host must let the user make too (as nobody, ranlib
@@ -5155,7 +5186,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * which a file the host lets the user not write fails on the host
                                  * too, whatever its directory allows */
                                 opens = strcasecmp(d->denial[c->denial_sig], bfd_badf_sig) == 0;
-                        } else if (argv_output && strcasecmp(d->denial[c->denial_sig], gnat_create_sig) == 0) {
+                        } else if (argv_output && (strcasecmp(d->denial[c->denial_sig], gnat_create_sig) == 0 ||
+                                                   strcasecmp(d->denial[c->denial_sig], sqlite_attach_sig) == 0)) {
                                 /* GNAT's file, read before the NUL that ends it (argv_output_line()):
                                  * an open for writing, which a file the host lets the user not
                                  * write fails on the host too */

@@ -2649,6 +2649,41 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 done
                                 rm -f "$d/ws/$tag-ro.db"
                         fi
+                        # SQLite's ATTACH of a database it could not open: "unable to open database: X
+                        # (14)", no errno, after the shell's "Error: stepping, " (the argv's statement)
+                        # or "Runtime error near line 1: " (stdin's): X judged against the host, the
+                        # user's own directory outside in workspace-write and the workspace in
+                        # read-only mode denied, X recorded (left54b: before, task_failure under both
+                        # backends, root and nobody); as nobody in root's 0755 directory, the host's
+                        # refusal, task_failure
+                        if command -v sqlite3 >/dev/null; then
+                                z=/var/tmp/$tag-sa
+                                mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own"
+                                for b in landlock bwrap; do
+                                        for where in own root; do
+                                                want=denied:$z/$where/x.db
+                                                [ $where/$who = root/nobody ] && want=task_failure:
+                                                status_row "$d/ws" $b workspace-write "$d/sa.json" \
+                                                        sqlite3 $tag-sa.db "attach '$z/$where/x.db' as x; create table x.t(a);"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: sqlite3 DB \"attach '$where/x.db' ...\" (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:14"
+                                                status_row "$d/ws" $b workspace-write "$d/sa.json" sh -c \
+                                                        "echo \"attach '$z/$where/x.db' as x; create table x.t(a);\" | sqlite3 $tag-sa.db"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: echo \"attach '$where/x.db' ...\" | sqlite3 DB (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:1"
+                                        done
+                                        status_row "$d/ws" $b read-only "$d/sa.json" \
+                                                sqlite3 :memory: "attach '$tag-sb.db' as x; create table x.t(a);"
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: sqlite3 :memory: \"attach 'DB' ...\" (read-only, the workspace): denied ($got)" \
+                                                        test "$got" = "denied:$d/ws/$tag-sb.db:14"
+                                done
+                                check "$who: ... no database made outside" test -z "$(find "$z" -type f)"
+                                rm -rf "$z" "$d/ws/$tag-sa.db"
+                        fi
                         # ninja prints its commands' lines and its own "build stopped: Error writing to
                         # build log: E" on stdout, none on stderr, and exits 1: a build in a directory
                         # the sandbox refuses stops there. Its build log (-C DIR's .ninja_log) read

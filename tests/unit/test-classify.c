@@ -4749,6 +4749,56 @@ static void test_classify_gnat_cannot_create(void **state) {
                        "task_failure");
 }
 
+/* fake_host_dir_missing()'s host, where a name *.db is a file too (no directory to make a name in) */
+static bool fake_host_dir_missing_db(void *userdata, const char *path) {
+        const char *end = strrchr(path, '/');
+
+        if (end && end - path > 3 && memcmp(end - 3, ".db", 3) == 0)
+                return true;
+        return fake_host_dir_missing(userdata, path);
+}
+
+/* SQLite's database it could not open for an ATTACH: "unable to open database: X", no errno,
+ * after the sqlite3 shell's "Error: stepping, " (a statement of its argv) or "Runtime error near
+ * line N: " (stdin's), its "(14)" after X: in sbx run alone, X (relative to the command's
+ * directory) judged against the host as GNAT's file (before: task_failure, live `sqlite3 ws.db
+ * "attach '/var/tmp/o/x.db' as x; create table x.t(a);"` in workspace-write under both backends,
+ * and the pipe form). */
+static void test_classify_sqlite_attach_unopened(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/etc/b", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing_db };
+        static const struct {
+                const char *text, *path; /* the denial's path (NULL: none) */
+        } cases[] = {
+                { "Error: stepping, unable to open database: /home/u/o/x.db (14)\n", "/home/u/o/x.db" },
+                { "Runtime error near line 1: unable to open database: /home/u/o/x.db (14)\n", "/home/u/o/x.db" },
+                { "Error: stepping, unable to open database: x.db (14)\n", "/etc/b/x.db" },
+                { "Parse error: unable to open database: /var/tmp/a b.db\n", "/var/tmp/a b.db" },
+                /* the host's refusal; a missing directory; the workspace (granted); a directory */
+                { "Error: stepping, unable to open database: /ro/b/x.db (14)\n", NULL },
+                { "Error: stepping, unable to open database: /nx/x.db (14)\n", NULL },
+                { "Error: stepping, unable to open database: /ws/x.db (14)\n", NULL },
+                { "Error: stepping, unable to open database: /etc/d/ (14)\n", NULL },
+                /* nothing named */
+                { "Error: stepping, unable to open database:  (14)\n", NULL },
+                { "Error: stepping, unable to open database: (14)\n", NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
+                }
+        /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "Error: stepping, unable to open database: /home/u/o/x.db (14)\n"),
+                       "task_failure");
+}
+
 /* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
  * told, any other name exists. */
 /* A host without the names that end in "nx"; "/d" and "/empty" are directories, "/full" and /ws
@@ -8089,6 +8139,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_removal_of_a_missing_name),
                 cmocka_unit_test(test_classify_ln_link_not_followed),
                 cmocka_unit_test(test_classify_gnat_cannot_create),
+                cmocka_unit_test(test_classify_sqlite_attach_unopened),
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
