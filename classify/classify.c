@@ -4603,6 +4603,19 @@ static const char gnat_create_sig[] = "gnat1: Cannot create:", gnat_create_line[
  * it, after its "Error: stepping, " or "Runtime error near line N: " (stdin's): any failure of
  * its open (EACCES, EROFS, a missing directory) */
 static const char sqlite_attach_sig[] = "unable to open database:", sqlite_attach_text[] = "unable to open database: ";
+/* CMake's -E tools' lines of a file or directory they could not make, no errno (any failure: the
+ * sandbox's refusal, the host's, a missing source): copy's "Error copying file "S" to "X".",
+ * make_directory's "Error creating directory "X".", touch's "cmake -E touch: failed to update
+ * "X"." and copy_directory's "Error copying directory from "S" to "X"." */
+static const char cmake_copy_sig[] = "Error copying file \"", cmake_mkdir_sig[] = "Error creating directory \"",
+                  cmake_touch_sig[] = "cmake -E touch: failed to update \"",
+                  cmake_copydir_sig[] = "Error copying directory from \"";
+
+/* Whether sig is one of CMake's -E lines above. */
+static bool cmake_e_signature(const char *sig) {
+        return strcasecmp(sig, cmake_copy_sig) == 0 || strcasecmp(sig, cmake_mkdir_sig) == 0 ||
+               strcasecmp(sig, cmake_touch_sig) == 0 || strcasecmp(sig, cmake_copydir_sig) == 0;
+}
 
 /* Whether sig is one of binutils' lines of a file it could not make (bfd_output's). */
 static bool bfd_signature(const char *sig) {
@@ -4617,7 +4630,8 @@ bool sbx_denial_sig_needs_argv(const char *sig) {
                strcasecmp(sig, sqlite_cant_dot_sig) == 0 ||
                strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
                strcasecmp(sig, bfd_badf_sig) == 0 || strcasecmp(sig, javac_dirs_sig) == 0 ||
-               strcasecmp(sig, gnat_create_sig) == 0 || strcasecmp(sig, sqlite_attach_sig) == 0;
+               strcasecmp(sig, gnat_create_sig) == 0 || strcasecmp(sig, sqlite_attach_sig) == 0 ||
+               cmake_e_signature(sig);
 }
 
 /* Whether curl --create-dirs would make the missing directory of the host path `host` on the host:
@@ -4766,6 +4780,99 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
         return true;
 }
 
+/* A CMake -E line (cmake_e_signature()), the whole line, of sig: what the sandbox refused, as the
+ * host path it names, into path (SBX_DENIAL_PATH_MAX bytes): X's first level the host does not
+ * have (copy and copy_directory make X's missing directories, make_directory all of X); X itself
+ * where the host has its directory, a file in it where X is a directory on the host (copy's
+ * S's name in it); X itself for copy_directory into X, *ret_into (an existing directory the
+ * files are made in). false: no denial of it: no such line, a source S that the host has not
+ * (copy's file, copy_directory's directory: the line's the same, the host's answer; one the host
+ * refuses the user reading is not told, no question of the host asks it alone: a denial, failing
+ * closed), a name on X's way no directory on the host or one it cannot tell,
+ * make_directory of a directory the host has. The name is then judged as any other's
+ * (argv_output_line()). (left54b: `cmake -E copy in.txt /var/tmp/o/x` in workspace-write, and
+ * `cmake -E copy in.txt out.txt` in read-only, read task_failure under both backends.) */
+static bool cmake_e_line(const struct sbx_classifier *c, const unsigned char *s, size_t len, const char *sig, char *path,
+                         bool *ret_into) {
+        static const char tail[] = "\".", to[] = "\" to \"";
+        const bool copy = strcasecmp(sig, cmake_copy_sig) == 0, copydir = strcasecmp(sig, cmake_copydir_sig) == 0,
+                   mkdir = strcasecmp(sig, cmake_mkdir_sig) == 0;
+        const size_t sl = strlen(sig);
+        char src[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX], probe[SBX_DENIAL_PATH_MAX];
+        const char *x = (const char *) s + sl, *end;
+        size_t t = len, n;
+        int kind;
+
+        *ret_into = false;
+        while (t > 0 && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\r'))
+                t--;
+        if (!c->host_exists || t < sl + 2 || strncasecmp((const char *) s, sig, sl) != 0 ||
+            memcmp(s + t - 2, tail, 2) != 0 || memchr(s, '\0', t))
+                return false;
+        end = (const char *) s + t - 2;
+        if (copy || copydir) {
+                /* the source, before the last " to ": the host must have it, and let it be read */
+                const char *sep = NULL;
+
+                for (const char *q = x; (q = memmem(q, (size_t) (end - q), to, sizeof(to) - 1)); q++)
+                        sep = q;
+                if (!sep || sep == x || (n = (size_t) (sep - x)) >= sizeof(src))
+                        return false;
+                memcpy(src, x, n);
+                src[n] = '\0';
+                absolute_path(c, src, sizeof(src));
+                if (src[0] != '/' || !host_name(c, src, strlen(src), host))
+                        return false;
+                kind = c->host_exists(c->resolve_userdata, host);
+                if (copy ? kind != SBX_HOST_NAME_FILE : kind != SBX_HOST_NAME_DIR && kind != SBX_HOST_NAME_DIR_ENTRIES)
+                        return false;
+                x = sep + sizeof(to) - 1;
+        }
+        if (x >= end || (n = (size_t) (end - x)) >= SBX_DENIAL_PATH_MAX)
+                return false;
+        memcpy(path, x, n);
+        path[n] = '\0';
+        absolute_path(c, path, SBX_DENIAL_PATH_MAX);
+        if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
+            in_sandbox_dev_proc(host))
+                return false;
+        /* up to the first level the host has */
+        memcpy(probe, host, strlen(host) + 1);
+        memcpy(path, host, strlen(host) + 1);
+        while ((kind = c->host_exists(c->resolve_userdata, probe)) == SBX_HOST_NAME_MISSING) {
+                char *slash = strrchr(probe, '/');
+
+                memcpy(path, probe, strlen(probe) + 1);
+                if (!slash || slash == probe)
+                        return false;
+                *slash = '\0';
+        }
+        if (strcmp(probe, host) != 0) /* a missing level made: its parent a directory */
+                return kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES;
+        if (kind < 0)
+                return false;
+        if (kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES) {
+                const char *base;
+
+                if (mkdir)
+                        return false;
+                if (copydir) {
+                        *ret_into = true;
+                        return true;
+                }
+                if (!copy)
+                        return false; /* touch's of a directory: its times, no denial told */
+                base = strrchr(src, '/') + 1;
+                if (!base[0] || strlen(host) + 1 + strlen(base) >= SBX_DENIAL_PATH_MAX)
+                        return false;
+                (void) snprintf(path, SBX_DENIAL_PATH_MAX, "%s/%s", strcmp(host, "/") == 0 ? "" : host, base);
+                return true;
+        }
+        /* X a file: copy and touch write it, make_directory and copy_directory fail on the host
+         * too (EEXIST, ENOTDIR) */
+        return !mkdir && !copydir;
+}
+
 /* Whether the command wrote file (absolute: curl_output or one of curl_later, bfd_output or one of
  * bfd_later), so that it went on to the next (an `&&` chain's curl, ranlib's next archive): its
  * host path (host_name()) is the sandbox's /dev/null, or lies beneath the granted directories,
@@ -4834,10 +4941,10 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                    ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 || dot,
                    bfd = bfd_signature(sig),
                    gnat = strcasecmp(sig, gnat_create_sig) == 0,
-                   attach = strcasecmp(sig, sqlite_attach_sig) == 0;
+                   attach = strcasecmp(sig, sqlite_attach_sig) == 0, cmake_e = cmake_e_signature(sig);
         /* ro: the line names no file, as curl's */
         const bool unnamed = curl || ro;
-        bool in_place = false;
+        bool in_place = false, into = false;
         /* ro: where the commands are not read (stdin's, `sqlite3 DB < s.sql`, no target), their
          * database's: the file SQLite opened read-only (an ATTACHed one's write is refused alike) */
         const char *target = bfd     ? c->bfd_output
@@ -4914,6 +5021,11 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                         return true;
                 memcpy(c->line_file, path, strlen(path) + 1);
                 target = c->line_file;
+        } else if (cmake_e) {
+                if (!c->host_dir_missing || !cmake_e_line(c, s, len, sig, path, &into))
+                        return true;
+                memcpy(c->line_file, path, strlen(path) + 1);
+                target = c->line_file;
         } else if (bfd) {
                 if (!target[0] || !c->host_dir_missing || !bfd_line(c, s, len, sig, path, &in_place))
                         return true;
@@ -4926,7 +5038,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         } else if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
             (!cache && !target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
-        if (bfd || gnat || attach) {
+        if (bfd || gnat || attach || cmake_e) {
                 /* read above */
         } else if (unnamed)
                 memcpy(path, target, strlen(target) + 1); /* the line names none */
@@ -4967,7 +5079,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
          * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too);
          * the name as the line writes it ends in '/' (curl's, sbx_run_curl_output() reads none) */
         (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
-        if ((!unnamed && !bfd && !gnat && !attach && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
+        if ((!unnamed && !bfd && !gnat && !attach && !cmake_e && s[len - el - 1] == '/') ||
+            (!into && !c->host_dir_missing(c->resolve_userdata, in)))
                 return true;
         /* a file rewritten in place: BFD makes the new one by another name in its directory and
          * renames it over the old, which the host must let the user make too (as nobody, ranlib
@@ -5186,6 +5299,30 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * which a file the host lets the user not write fails on the host
                                  * too, whatever its directory allows */
                                 opens = strcasecmp(d->denial[c->denial_sig], bfd_badf_sig) == 0;
+                        } else if (argv_output && cmake_e_signature(d->denial[c->denial_sig])) {
+                                /* CMake -E's name, as cmake_e_line() read it: copy's and touch's
+                                 * file an open for writing; a level of a directory it made, or
+                                 * one it copied into, a name made there */
+                                opens = (strcasecmp(d->denial[c->denial_sig], cmake_copy_sig) == 0 ||
+                                         strcasecmp(d->denial[c->denial_sig], cmake_touch_sig) == 0) &&
+                                        c->host_exists &&
+                                        c->host_exists(c->resolve_userdata, argv_output) == SBX_HOST_NAME_FILE;
+                                /* copy's source, only read, before the last " to ": the
+                                 * name the path pairs with, which the host need not refuse (as
+                                 * nobody, into root's /ro: the host's refusal all the same) */
+                                if (strcasecmp(d->denial[c->denial_sig], cmake_copy_sig) == 0 ||
+                                    strcasecmp(d->denial[c->denial_sig], cmake_copydir_sig) == 0) {
+                                        const size_t sl = strlen(d->denial[c->denial_sig]);
+                                        const char *sep = NULL;
+
+                                        for (const char *q = text + sl; (q = strstr(q, "\" to \"")); q++)
+                                                sep = q;
+                                        if (sep && tl > sl && (size_t) (sep - text) > sl) {
+                                                partner_at = sl;
+                                                partner_len = (size_t) (sep - text) - sl;
+                                                partner = text + partner_at;
+                                        }
+                                }
                         } else if (argv_output && (strcasecmp(d->denial[c->denial_sig], gnat_create_sig) == 0 ||
                                                    strcasecmp(d->denial[c->denial_sig], sqlite_attach_sig) == 0)) {
                                 /* GNAT's file, read before the NUL that ends it (argv_output_line()):

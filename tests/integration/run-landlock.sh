@@ -2684,6 +2684,46 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... no database made outside" test -z "$(find "$z" -type f)"
                                 rm -rf "$z" "$d/ws/$tag-sa.db"
                         fi
+                        # CMake's -E tools print no errno of what they could not make ("Error copying
+                        # file "S" to "X".", "Error creating directory "X".", "cmake -E touch: failed
+                        # to update "X".", "Error copying directory from "S" to "X"."): judged against
+                        # the host, the user's own directory outside in workspace-write and the
+                        # workspace in read-only mode denied, the name recorded (the first level
+                        # made, a file copied into X) (left54b: before, task_failure under both
+                        # backends, root and nobody); a missing source, and as nobody in root's 0755
+                        # directory (the host's refusal), task_failure
+                        if command -v cmake >/dev/null; then
+                                z=/var/tmp/$tag-ce
+                                mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own"
+                                "${pre[@]}" sh -c "echo x > '$d/ws/$tag-ce.txt' && mkdir -p '$d/ws/$tag-ced' && echo y > '$d/ws/$tag-ced/f'"
+                                for b in landlock bwrap; do
+                                        for where in own root; do
+                                                x=$z/$where
+                                                for row in "copy $tag-ce.txt $x/c.txt|$x/c.txt" "copy $tag-ce.txt $x|$x/$tag-ce.txt" \
+                                                        "copy $tag-ce.txt $x/n/c.txt|$x/n" "make_directory $x/m/a|$x/m" \
+                                                        "touch $x/t.txt|$x/t.txt" "copy_directory $tag-ced $x/cd|$x/cd"; do
+                                                        want=denied:${row#*|}
+                                                        [ $where/$who = root/nobody ] && want=task_failure:
+                                                        status_row "$d/ws" $b workspace-write "$d/ce.json" cmake -E ${row%|*}
+                                                        [ $rc -eq 125 ] ||
+                                                                check "$who, $b: cmake -E ${row%|*} (workspace-write): ${want%%:*} ($got)" \
+                                                                        test "$got" = "$want:1"
+                                                done
+                                        done
+                                        status_row "$d/ws" $b workspace-write "$d/ce.json" cmake -E copy $tag-nosuch $z/own/c.txt
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: cmake -E copy NOSUCH X (workspace-write): task_failure ($got)" \
+                                                        test "$got" = "task_failure::1"
+                                        status_row "$d/ws" $b read-only "$d/ce.json" cmake -E copy $tag-ce.txt $tag-ce2.txt
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: cmake -E copy S X (read-only, the workspace): denied ($got)" \
+                                                        test "$got" = "denied:$d/ws/$tag-ce2.txt:1"
+                                done
+                                check "$who: ... nothing made outside, nor in the workspace" \
+                                        test -z "$(find "$z" -mindepth 2; ls "$d/ws" | grep -e "$tag-ce2")"
+                                rm -rf "$z" "$d/ws/$tag-ce.txt" "$d/ws/$tag-ced"
+                        fi
                         # ninja prints its commands' lines and its own "build stopped: Error writing to
                         # build log: E" on stdout, none on stderr, and exits 1: a build in a directory
                         # the sandbox refuses stops there. Its build log (-C DIR's .ninja_log) read

@@ -4799,6 +4799,106 @@ static void test_classify_sqlite_attach_unopened(void **state) {
                        "task_failure");
 }
 
+/* A host of a few names for CMake's -E lines: the directories /, /var, /var/tmp, /var/tmp/o, its
+ * sub, /etc, /etc/b, its src, /ws, /ro; the files /etc/b/in.txt, /var/tmp/o/f.txt; no other. */
+static int fake_cmake_exists(void *userdata, const char *path) {
+        static const char *const dirs[] = { "/", "/var", "/var/tmp", "/var/tmp/o", "/var/tmp/o/sub", "/etc",
+                                            "/etc/b", "/etc/b/src", "/ws", "/ro" };
+        static const char *const files[] = { "/etc/b/in.txt", "/var/tmp/o/f.txt" };
+        char p[256];
+        size_t n = strlen(path);
+        (void) userdata;
+
+        if (n >= sizeof(p))
+                return SBX_HOST_NAME_MISSING;
+        memcpy(p, path, n + 1);
+        while (n > 1 && p[n - 1] == '/')
+                p[--n] = '\0';
+        for (size_t i = 0; i < SBX_ELEMENTSOF(dirs); i++)
+                if (strcmp(p, dirs[i]) == 0)
+                        return strcmp(p, "/var/tmp/o/sub") == 0 ? SBX_HOST_NAME_DIR : SBX_HOST_NAME_DIR_ENTRIES;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++)
+                if (strcmp(p, files[i]) == 0)
+                        return SBX_HOST_NAME_FILE;
+        return SBX_HOST_NAME_MISSING;
+}
+
+/* ... whose directory of a name is missing where its parent is no directory there */
+static bool fake_cmake_dir_missing(void *userdata, const char *path) {
+        char p[256];
+        char *slash;
+        int kind;
+
+        if (strlen(path) >= sizeof(p))
+                return true;
+        memcpy(p, path, strlen(path) + 1);
+        if (!(slash = strrchr(p, '/')))
+                return true;
+        slash[slash == p] = '\0';
+        kind = fake_cmake_exists(userdata, p);
+        return kind != SBX_HOST_NAME_DIR && kind != SBX_HOST_NAME_DIR_ENTRIES;
+}
+
+/* CMake's -E tools print no errno of a file or directory they could not make: copy's "Error copying
+ * file "S" to "X".", make_directory's "Error creating directory "X".", touch's "cmake -E touch:
+ * failed to update "X"." and copy_directory's "Error copying directory from "S" to "X".". In sbx
+ * run alone, S a source the host has, X (relative to the command's directory) judged against the
+ * host: its first missing level (copy makes X's directories too), a file in it where X is a
+ * directory (copy's S's name), outside the granted directories, the host letting the user make it,
+ * is the sandbox's refusal (before: task_failure, live under both backends, root and nobody). */
+static void test_classify_cmake_e_lines(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/etc/b", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_cmake_dir_missing,
+                                            .host_exists = fake_cmake_exists };
+        static const struct {
+                const char *text, *path; /* the denial's path (NULL: none) */
+        } cases[] = {
+                { "Error copying file \"in.txt\" to \"/var/tmp/o/c.txt\".\n", "/var/tmp/o/c.txt" },
+                { "Error copying file \"in.txt\" to \"out.txt\".\n", "/etc/b/out.txt" },
+                { "Error copying file \"in.txt\" to \"/var/tmp/o/n1/n2/c.txt\".\n", "/var/tmp/o/n1" },
+                { "Error copying file \"in.txt\" to \"/var/tmp/o/sub\".\n", "/var/tmp/o/sub/in.txt" },
+                { "Error copying file \"/etc/b/in.txt\" to \"/var/tmp/o/sub/\".\n", "/var/tmp/o/sub/in.txt" },
+                { "Error copying file \"in.txt\" to \"/var/tmp/o/f.txt\".\n", "/var/tmp/o/f.txt" },
+                { "Error creating directory \"/var/tmp/o/md/a\".\n", "/var/tmp/o/md" },
+                { "Error creating directory \"mdir\".\n", "/etc/b/mdir" },
+                { "cmake -E touch: failed to update \"/var/tmp/o/t.txt\".\n", "/var/tmp/o/t.txt" },
+                { "Error copying directory from \"src\" to \"/var/tmp/o/cd\".\n", "/var/tmp/o/cd" },
+                { "Error copying directory from \"src\" to \"/var/tmp/o/sub\".\n", "/var/tmp/o/sub" },
+                /* a source the host has not, or of the other kind: the host's answer too */
+                { "Error copying file \"nosuch\" to \"/var/tmp/o/c.txt\".\n", NULL },
+                { "Error copying file \"src\" to \"/var/tmp/o/c.txt\".\n", NULL },
+                { "Error copying directory from \"nosuch\" to \"/var/tmp/o/cd\".\n", NULL },
+                { "Error copying directory from \"in.txt\" to \"/var/tmp/o/cd\".\n", NULL },
+                /* the host's refusal; the workspace (granted); a file on the way; a directory made;
+                 * the sandbox's /dev */
+                { "Error copying file \"in.txt\" to \"/ro/c.txt\".\n", NULL },
+                { "Error copying file \"in.txt\" to \"/ws/c.txt\".\n", NULL },
+                { "Error copying file \"in.txt\" to \"/var/tmp/o/f.txt/c.txt\".\n", NULL },
+                { "Error creating directory \"/var/tmp/o/sub\".\n", NULL },
+                { "Error creating directory \"/var/tmp/o/f.txt\".\n", NULL },
+                { "Error creating directory \"/dev/x\".\n", NULL },
+                /* not the whole line; nothing named */
+                { "x: Error copying file \"in.txt\" to \"/var/tmp/o/c.txt\".\n", NULL },
+                { "Error copying file \"in.txt\" to \"/var/tmp/o/c.txt\"\n", NULL },
+                { "Error creating directory \"\".\n", NULL },
+                { "Error copying file \"in.txt\".\n", NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
+                }
+        /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "Error creating directory \"/var/tmp/o/md\".\n"),
+                       "task_failure");
+}
+
 /* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
  * told, any other name exists. */
 /* A host without the names that end in "nx"; "/d" and "/empty" are directories, "/full" and /ws
@@ -8140,6 +8240,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_ln_link_not_followed),
                 cmocka_unit_test(test_classify_gnat_cannot_create),
                 cmocka_unit_test(test_classify_sqlite_attach_unopened),
+                cmocka_unit_test(test_classify_cmake_e_lines),
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
