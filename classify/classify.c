@@ -2679,6 +2679,18 @@ static bool in_sandbox_dev_proc(const char *p) {
                                            : strncmp(p, "/proc", 5) == 0 && (p[5] == '/' || p[5] == '\0');
 }
 
+/* in_sandbox_dev_proc() of a file a command's argv or line names that it writes (argv_output_line(),
+ * cmake_e_line()), as c's dialect tells the backend: under Landlock /dev is the host's, and its
+ * /dev/shm a host directory (a tmpfs anyone may make a name in) whose writes the launcher refuses
+ * in both modes; not the sandbox's own (left54b: as root in read-only under Landlock, `curl -so
+ * /dev/shm/x URL` read task_failure::23, `sh -c 'echo > /dev/shm/x'` denied). Under bubblewrap
+ * /dev is a tmpfs of the sandbox's own, its /dev/shm the temp area. */
+static bool dialect_dev_proc(const struct sbx_classifier *c, const char *p) {
+        if (c->d && c->d->name && strcmp(c->d->name, "landlock") == 0 && strncmp(p, "/dev/shm/", 9) == 0)
+                return false;
+        return in_sandbox_dev_proc(p);
+}
+
 /* A line of a fifo-denial signature and of no denial signature (bwrap's `Permission denied`):
  * a denial where the path it names, made absolute, is a named pipe on the host that the host lets
  * the command open (host_fifo), outside the granted directories and the sandbox's own /dev and
@@ -4833,8 +4845,8 @@ static bool cmake_e_line(const struct sbx_classifier *c, const unsigned char *s,
         memcpy(path, x, n);
         path[n] = '\0';
         absolute_path(c, path, SBX_DENIAL_PATH_MAX);
-        if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
-            in_sandbox_dev_proc(host))
+        if (path[0] != '/' || dialect_dev_proc(c, path) || !host_name(c, path, strlen(path), host) ||
+            dialect_dev_proc(c, host))
                 return false;
         /* up to the first level the host has */
         memcpy(probe, host, strlen(host) + 1);
@@ -5064,8 +5076,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                 if (db && strcmp(path, target) != 0)
                         target = c->sqlite_db; /* the database, whatever its commands */
         }
-        if (!target[0] || strcmp(path, target) != 0 || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
-            in_sandbox_dev_proc(host) ||
+        if (!target[0] || strcmp(path, target) != 0 || dialect_dev_proc(c, path) || !host_name(c, path, strlen(path), host) ||
+            dialect_dev_proc(c, host) ||
             (c->host_dir_missing(c->resolve_userdata, host) && !(curl && c->curl_create_dirs && dirs_made(c, host))))
                 return true;
         /* beneath the granted directories: a refusal only of root's, for want of the capabilities

@@ -2724,6 +2724,24 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         test -z "$(find "$z" -mindepth 2; ls "$d/ws" | grep -e "$tag-ce2")"
                                 rm -rf "$z" "$d/ws/$tag-ce.txt" "$d/ws/$tag-ced"
                         fi
+                        # curl's output file in /dev/shm: under Landlock a host directory whose
+                        # writes the launcher refuses, its "(23)" (with -s, no line) a denial of it as
+                        # a shell's redirection there is (left54b: before, task_failure::23 as root in
+                        # read-only); under bwrap the sandbox's own /dev/shm, written there: success;
+                        # the host's /dev/shm unchanged
+                        if command -v curl >/dev/null; then
+                                for m in read-only workspace-write; do
+                                        status_row "$d/ws" landlock $m "$d/cs.json" curl -so /dev/shm/$tag-cs file:///etc/hostname
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, landlock: curl -so /dev/shm/X file:///etc/hostname ($m): denied ($got)" \
+                                                        test "$got" = "denied:/dev/shm/$tag-cs:23"
+                                        status_row "$d/ws" bwrap $m "$d/cs.json" curl -so /dev/shm/$tag-cs file:///etc/hostname
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, bwrap: curl -so /dev/shm/X file:///etc/hostname ($m): success, the sandbox's own ($got)" \
+                                                        test "$got" = "success::0"
+                                done
+                                check "$who: ... the host's /dev/shm unchanged" test ! -e /dev/shm/$tag-cs
+                        fi
                         # ninja prints its commands' lines and its own "build stopped: Error writing to
                         # build log: E" on stdout, none on stderr, and exits 1: a build in a directory
                         # the sandbox refuses stops there. Its build log (-C DIR's .ninja_log) read

@@ -3666,6 +3666,15 @@ static void test_classify_curl_write_error_names_the_argv_file(void **state) {
                         check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text), cases[i].verdict,
                                   strcmp(cases[i].verdict, "denied") == 0 ? cases[i].target : NULL);
                 }
+        /* /dev/shm: under bubblewrap the sandbox's own (its temp area), under Landlock the host's
+         * directory, whose writes the launcher refuses (left54b: as root in read-only, `curl -so
+         * /dev/shm/x URL` read task_failure::23 under Landlock, `echo > /dev/shm/x` denied); the
+         * rest of /dev stays the sandbox's under both (the table's /dev/x) */
+        ctx.curl_output = "/dev/shm/x";
+        check_row("bwrap", 0, line, run_backend_in("bwrap", &ctx, line), "task_failure", NULL);
+        check_row("landlock", 0, line, run_backend_in("landlock", &ctx, line), "denied", "/dev/shm/x");
+        ctx.curl_output = "/dev/shmx";
+        check_row("landlock", 1, line, run_backend_in("landlock", &ctx, line), "task_failure", NULL);
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
         /* --create-dirs (curl_create_dirs): a missing directory is made, so its "(23)" is the
@@ -4658,11 +4667,12 @@ static void test_classify_cmake_cache_save_refused(void **state) {
         } cases[] = {
                 { "/home/u/b/CMakeCache.txt", "/home/u/b/CMakeCache.txt" },
                 { "/etc/b/CMakeCache.txt", "/etc/b/CMakeCache.txt" },
-                /* the host's refusal; a missing directory; the workspace (granted); the sandbox's /dev */
+                /* the host's refusal; a missing directory; the workspace (granted); the sandbox's /dev
+                 * (its /dev/shm under bubblewrap alone: below) */
                 { "/ro/b/CMakeCache.txt", NULL },
                 { "/nx/CMakeCache.txt", NULL },
                 { "/ws/b/CMakeCache.txt", NULL },
-                { "/dev/shm/b/CMakeCache.txt", NULL },
+                { "/dev/b/CMakeCache.txt", NULL },
                 /* a relative name, or none */
                 { "b/CMakeCache.txt", NULL },
                 { "", NULL },
@@ -4678,6 +4688,15 @@ static void test_classify_cmake_cache_save_refused(void **state) {
                         check_row(backend, i, text, run_backend_in(backend, &ctx, text),
                                   cases[i].path ? "denied" : "task_failure", cases[i].path);
                 }
+        /* /dev/shm: under bubblewrap the sandbox's own, under Landlock the host's directory, whose
+         * writes the launcher refuses (left54b) */
+        {
+                char text[1024];
+
+                snprintf(text, sizeof(text), head, "/dev/shm/b/CMakeCache.txt", "/dev/shm/b/CMakeCache.txt");
+                check_row("bwrap", 0, text, run_backend_in("bwrap", &ctx, text), "task_failure", NULL);
+                check_row("landlock", 0, text, run_backend_in("landlock", &ctx, text), "denied", "/dev/shm/b/CMakeCache.txt");
+        }
         /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
                                       "CMake Error: Unable to open cache file for save. /etc/b/CMakeCache.txt\n"),
@@ -4712,7 +4731,7 @@ static void test_classify_gnat_cannot_create(void **state) {
                 { "gnat1: Cannot create: /ro/b/h.ali \n", NULL },
                 { "gnat1: Cannot create: /nx/h.ali \n", NULL },
                 { "gnat1: Cannot create: /ws/h.ali \n", NULL },
-                { "gnat1: Cannot create: /dev/shm/h.ali \n", NULL },
+                { "gnat1: Cannot create: /dev/h.ali \n", NULL },
                 { "gnat1: Cannot create: /etc/d/ \n", NULL },
                 /* nothing named; more before it */
                 { "gnat1: Cannot create: \n", NULL },
