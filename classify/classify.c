@@ -5179,8 +5179,25 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial)
                         c->denial_sig = mark;
         }
-        if (c->denial_sig >= 0 && argv_output_line(c, s, len, &argv_output))
+        if (c->denial_sig >= 0 && argv_output_line(c, s, len, &argv_output)) {
+                /* SQLite's and CMake -E's lines without errno name a file whose failure another
+                 * tool's line of the same words may tell, its errno after it ("Error copying file
+                 * "a" to "/etc/x": Permission denied"): a signature after theirs is still read */
+                const char *sig = d->denial[c->denial_sig];
+
                 c->denial_sig = -1;
+                if (strcasecmp(sig, sqlite_attach_sig) == 0 || cmake_e_signature(sig)) {
+                        size_t ss, se;
+                        int mark = -1;
+
+                        if ((r = match(c, &d->denial_re, s, len, &ss, &se, NULL)) < 0)
+                                return r;
+                        if (r > 0 && se < len && (r = match(c, &d->denial_re, s + se, len - se, &ss, &se, &mark)) < 0)
+                                return r;
+                        if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial && !sbx_denial_sig_needs_argv(d->denial[mark]))
+                                c->denial_sig = mark;
+                }
+        }
         /* a write of a database its sqlite3 opened read-only as asked (-readonly): the task's
          * own, whatever the sandbox (left52: under Landlock, where the line is a denial by its
          * text alone, `sqlite3 -readonly e.db < s.sql` read denied) */
@@ -5236,6 +5253,28 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         return r;
                                 ss += base;
                                 se += base;
+                        }
+                        /* ... and SQLite's or CMake -E's on a line whose later signature tells
+                         * (argv_output_line() above): that one's span */
+                        {
+                                size_t ss_m, se_m;
+                                int mark = -1;
+
+                                if (r > 0 && (r = match(c, &d->denial_re, (const unsigned char *) text + ss, tl - ss, &ss_m,
+                                                        &se_m, &mark)) < 0)
+                                        return r;
+                                if (r > 0 && mark >= 0 && mark != c->denial_sig && (size_t) mark < d->n_denial &&
+                                    (strcasecmp(d->denial[mark], sqlite_attach_sig) == 0 ||
+                                     cmake_e_signature(d->denial[mark]))) {
+                                        size_t base = ss + se_m;
+
+                                        r = match(c, &d->denial_re, (const unsigned char *) text + base, tl - base, &ss,
+                                                  &se, NULL);
+                                        if (r < 0)
+                                                return r;
+                                        ss += base;
+                                        se += base;
+                                }
                         }
                         /* a port refused on an internet socket (below 1024, without
                          * CAP_NET_BIND_SERVICE: as nobody on the host too, as root the launcher

@@ -4916,6 +4916,20 @@ static void test_classify_cmake_e_lines(void **state) {
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
                                       "Error creating directory \"/var/tmp/o/md\".\n"),
                        "task_failure");
+        /* the same words with an errno after them, another tool's (or another CMake's): that
+         * signature is still read, as it was before these were signatures (before this row's
+         * fix: task_failure, the line dropped with the signature CMake's line is not) */
+        {
+                struct sbx_classify_context none = { .cwd = "/ws" };
+                struct sbx_classify_result *r;
+
+                r = run_backend_in("landlock", &none, "Error copying file \"a\" to \"/etc/x\": Permission denied\n");
+                check_row("landlock", 0, "copy: Permission denied", r, "denied", "/etc/x");
+                r = run_backend_in("bwrap", &none, "Error creating directory \"/etc/x\": Read-only file system\n");
+                check_row("bwrap", 1, "mkdir: Read-only file system", r, "denied", "/etc/x");
+                r = run_backend_in("bwrap", &ctx, "cmake -E touch: failed to update \"/etc/x\": Read-only file system\n");
+                check_row("bwrap", 2, "touch: Read-only file system", r, "denied", "/etc/x");
+        }
 }
 
 /* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
