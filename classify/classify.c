@@ -6207,70 +6207,60 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
         return 0;
 }
 
-/* git stash's exit status 1 where it printed nothing at all (context git_index_lock: it could not
- * lock its index, git 2.39 says nothing of it), its lock file made with O_EXCL (another git's lock
- * there is the host's refusal too). Not where any line came (git said why), nor another status. */
-static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
-        static const char evidence[] = "(no line: git stash's exit status 1, its index's lock file not made)";
+/* The exit statuses that tell of a file the command could not make where its lines do not, each
+ * of the file the caller read from its argv (a field of the classifier), judged by
+ * status_create_denial() where no denial line came (silent: where no line at all came; excl: made
+ * with O_EXCL; dirs: its directories made; appends: a file the host has, opened as it is;
+ * follows: opened through a link, the record names the target):
+ * - git stash's 1 (git_index_lock): git 2.39 says nothing of a lock it could not make; another
+ *   git's lock there is the host's refusal too;
+ * - zip's 15 (zip_output, ZE_CREAT: "could not open/create the file for writing"; zip prints its
+ *   "zip I/O error: E" and "zip error: Could not create output file (X)" on stdout);
+ * - wget's 3 (wget_output, "File I/O error": with -q it prints none), through a link its fopen(3)
+ *   follows (review54: `wget -q -O l URL`, l a link in the workspace to a file outside it,
+ *   recorded l);
+ * - ninja's 1 (ninja_log): its commands' output and its own "ninja: build stopped: Error writing
+ *   to build log: E" go to stdout (its fatal "ninja: error: ..." to stderr): a build in a
+ *   directory the sandbox refuses stops there, whatever stopped it first;
+ * - python -m compileall's 1 (pycache_dir): "*** PermissionError: [Errno 13] Permission denied:
+ *   'X/__pycache__'" on stdout, of the __pycache__ it makes first; a source it could not compile
+ *   prints there too, in a directory that refuses its output alike. */
+static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const struct {
+                size_t file;
+                int exit_code;
+                bool silent, excl, dirs, appends, follows;
+                const char *evidence;
+        } statuses[] = {
+                { offsetof(struct sbx_classifier, git_index_lock), 1, true, true, false, false, false,
+                  "(no line: git stash's exit status 1, its index's lock file not made)" },
+                { offsetof(struct sbx_classifier, zip_output), 15, false, false, false, false, false,
+                  "(no line: zip's exit status 15, ZE_CREAT, its lines on stdout)" },
+                { offsetof(struct sbx_classifier, wget_output), 3, false, false, true, false, true,
+                  "(no line: wget's exit status 3, a file I/O error, writing its output file)" },
+                { offsetof(struct sbx_classifier, ninja_log), 1, true, false, false, true, false,
+                  "(no line: ninja's exit status 1, its lines on stdout, its build log not written)" },
+                { offsetof(struct sbx_classifier, pycache_dir), 1, true, false, false, false, false,
+                  "(no line: python -m compileall's exit status 1, its lines on stdout, its __pycache__ not "
+                  "made)" },
+        };
 
-        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->git_index_lock[0] || c->lines_done > 0)
-                return 0;
-        return status_create_denial(c, c->git_index_lock, true, false, false, evidence, sizeof(evidence) - 1);
-}
+        for (size_t i = 0; i < SBX_ELEMENTSOF(statuses); i++) {
+                const char *file = (const char *) c + statuses[i].file;
+                size_t kept = c->n_denials;
+                int r;
 
-/* wget's exit status 3 ("File I/O error") where no denial line came: with -q it prints none, of
- * the file the caller read from its argv (context wget_output). */
-static int wget_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
-        static const char evidence[] = "(no line: wget's exit status 3, a file I/O error, writing its output file)";
-        size_t kept = c->n_denials;
-        int r;
-
-        if (c->denial.hit || st->signal != 0 || st->exit_code != 3 || !c->wget_output[0])
-                return 0;
-        r = status_create_denial(c, c->wget_output, false, true, false, evidence, sizeof(evidence) - 1);
-        /* its fopen(3) follows a link: the record names the target (review54: `wget -q -O l URL`,
-         * l a link in the workspace to a file outside it, recorded l) */
-        if (r >= 0 && c->n_denials > kept)
-                kept_path_followed(c, &c->denials[kept]);
-        return r;
-}
-
-/* zip's exit status 15 (ZE_CREAT, "could not open/create the file for writing": zip prints its
- * "zip I/O error: E" and "zip error: Could not create output file (X)" on stdout), of the archive
- * the caller read from its argv (context zip_output). Not where a denial line came already. */
-static int zip_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
-        static const char evidence[] = "(no line: zip's exit status 15, ZE_CREAT, its lines on stdout)";
-
-        if (c->denial.hit || st->signal != 0 || st->exit_code != 15 || !c->zip_output[0])
-                return 0;
-        return status_create_denial(c, c->zip_output, false, false, false, evidence, sizeof(evidence) - 1);
-}
-
-/* ninja's exit status 1 where no line at all came: it prints its commands' output and its own
- * "ninja: build stopped: Error writing to build log: E" on stdout (its fatal errors, "ninja:
- * error: ...", on stderr), of its build log, which the caller read from its argv (context
- * ninja_log): a build in a directory the sandbox refuses stops there, whatever stopped it first
- * (a compiler's refused temporary file, an output, the log). */
-static int ninja_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
-        static const char evidence[] = "(no line: ninja's exit status 1, its lines on stdout, its build log not written)";
-
-        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->ninja_log[0] || c->lines_done > 0)
-                return 0;
-        return status_create_denial(c, c->ninja_log, false, false, true, evidence, sizeof(evidence) - 1);
-}
-
-/* python -m compileall's exit status 1 where no line at all came: it prints a file it could not
- * write ("*** PermissionError: [Errno 13] Permission denied: 'X/__pycache__'") on stdout, of the
- * __pycache__ directory it makes first, which the caller read from its argv (context
- * pycache_dir); a source it could not compile prints there too, in a directory that refuses its
- * output alike. */
-static int compileall_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
-        static const char evidence[] =
-                "(no line: python -m compileall's exit status 1, its lines on stdout, its __pycache__ not made)";
-
-        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->pycache_dir[0] || c->lines_done > 0)
-                return 0;
-        return status_create_denial(c, c->pycache_dir, false, false, false, evidence, sizeof(evidence) - 1);
+                if (c->denial.hit || st->signal != 0 || st->exit_code != statuses[i].exit_code || !file[0] ||
+                    (statuses[i].silent && c->lines_done > 0))
+                        continue;
+                r = status_create_denial(c, file, statuses[i].excl, statuses[i].dirs, statuses[i].appends,
+                                         statuses[i].evidence, strlen(statuses[i].evidence));
+                if (r < 0)
+                        return r;
+                if (statuses[i].follows && c->n_denials > kept)
+                        kept_path_followed(c, &c->denials[kept]);
+        }
+        return 0;
 }
 
 int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
@@ -6293,15 +6283,7 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
         if (r >= 0 && !c->error)
                 r = curl_exit_denial(c, st);
         if (r >= 0 && !c->error)
-                r = git_stash_denial(c, st);
-        if (r >= 0 && !c->error)
-                r = zip_exit_denial(c, st);
-        if (r >= 0 && !c->error)
-                r = wget_exit_denial(c, st);
-        if (r >= 0 && !c->error)
-                r = ninja_exit_denial(c, st);
-        if (r >= 0 && !c->error)
-                r = compileall_exit_denial(c, st);
+                r = status_file_denials(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");
