@@ -4945,6 +4945,21 @@ static const char *bfd_named(struct sbx_classifier *c, const char *path) {
         return c->bfd_output;
 }
 
+/* The file a line names as name[0..n) (GNAT's, SQLite's ATTACH: no NUL in it), made absolute
+ * against the command's directory, into path (SBX_DENIAL_PATH_MAX bytes) and c->line_file: false
+ * where it does not fit, is not absolute then (no directory known), or ends in '/'. */
+static bool line_file_named(struct sbx_classifier *c, const unsigned char *name, size_t n, char *path) {
+        if (n >= SBX_DENIAL_PATH_MAX || memchr(name, '\0', n))
+                return false;
+        memcpy(path, name, n);
+        path[n] = '\0';
+        absolute_path(c, path, SBX_DENIAL_PATH_MAX);
+        if (path[0] != '/' || path[strlen(path) - 1] == '/')
+                return false;
+        memcpy(c->line_file, path, strlen(path) + 1);
+        return true;
+}
+
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
@@ -4999,14 +5014,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                 while (t > 0 && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\0'))
                         t--;
                 if (!c->host_dir_missing || t <= gl || strncasecmp((const char *) s, gnat_create_line, gl) != 0 ||
-                    (n = t - gl) >= sizeof(path) || memchr(s + gl, '\0', n))
+                    !line_file_named(c, s + gl, t - gl, path))
                         return true;
-                memcpy(path, s + gl, n);
-                path[n] = '\0';
-                absolute_path(c, path, sizeof(path));
-                if (path[0] != '/' || path[strlen(path) - 1] == '/')
-                        return true;
-                memcpy(c->line_file, path, strlen(path) + 1);
                 target = c->line_file;
         } else if (attach) {
                 /* SQLite's: the name after its text to the line's end, the shell's " (14)" left
@@ -5024,14 +5033,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                 if (t >= 5 && memcmp(s + t - 5, " (14)", 5) == 0)
                         t -= 5;
                 if (!c->host_dir_missing || !at || (size_t) (at - s) + al >= t ||
-                    (n = t - (size_t) (at - s) - al) >= sizeof(path) || memchr(at + al, '\0', n))
+                    !line_file_named(c, at + al, t - (size_t) (at - s) - al, path))
                         return true;
-                memcpy(path, at + al, n);
-                path[n] = '\0';
-                absolute_path(c, path, sizeof(path));
-                if (path[0] != '/' || path[strlen(path) - 1] == '/')
-                        return true;
-                memcpy(c->line_file, path, strlen(path) + 1);
                 target = c->line_file;
         } else if (cmake_e) {
                 if (!c->host_dir_missing || !cmake_e_line(c, s, len, sig, path, &into))
