@@ -147,6 +147,7 @@ struct sbx_classifier {
         char ninja_log[SBX_DENIAL_PATH_MAX];      /* see struct sbx_classify_context; "" when none */
         char pycache_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char iconv_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
+        char mktemp_file[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
@@ -689,6 +690,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->ninja_log, c->ninja_log, sizeof(c->ninja_log))) < 0 ||
             (r = argv_file_copy(ctx->pycache_dir, c->pycache_dir, sizeof(c->pycache_dir))) < 0 ||
             (r = argv_file_copy(ctx->iconv_output, c->iconv_output, sizeof(c->iconv_output))) < 0 ||
+            (r = argv_file_copy(ctx->mktemp_file, c->mktemp_file, sizeof(c->mktemp_file))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         if ((r = argv_files_copy(ctx->curl_later, c->curl_output, c->curl_later)) < 0 ||
@@ -780,6 +782,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->ninja_log, c->ninja_log);
         argv_file_resolved(c, ctx->pycache_dir, c->pycache_dir);
         argv_file_resolved(c, ctx->iconv_output, c->iconv_output);
+        argv_file_resolved(c, ctx->mktemp_file, c->mktemp_file);
         return 0;
 }
 
@@ -6227,7 +6230,9 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
  *   directory the sandbox refuses stops there, whatever stopped it first;
  * - python -m compileall's 1 (pycache_dir): "*** PermissionError: [Errno 13] Permission denied:
  *   'X/__pycache__'" on stdout, of the __pycache__ it makes first; a source it could not compile
- *   prints there too, in a directory that refuses its output alike. */
+ *   prints there too, in a directory that refuses its output alike;
+ * - mktemp -q's 1 (mktemp_file): coreutils' -q silences its "failed to create file via template"
+ *   line alone, and its other failures print with it. */
 static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_status *st) {
         static const struct {
                 size_t file;
@@ -6246,6 +6251,8 @@ static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_s
                 { offsetof(struct sbx_classifier, pycache_dir), 1, true, false, false, false, false,
                   "(no line: python -m compileall's exit status 1, its lines on stdout, its __pycache__ not "
                   "made)" },
+                { offsetof(struct sbx_classifier, mktemp_file), 1, true, true, false, false, false,
+                  "(no line: mktemp -q's exit status 1, its file not made)" },
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(statuses); i++) {

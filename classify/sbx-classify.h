@@ -434,6 +434,11 @@ struct sbx_classify_context {
          * is then of this file, an open for writing, judged against the host as a line naming it
          * is. Copied. NULL: none (the line names no file). */
         const char *iconv_output;
+        /* The file (or directory) a mktemp the caller read from the command's argv makes
+         * (absolute, its template's X's as written): with -q mktemp prints nothing where it cannot
+         * make it and exits 1. Where no line at all came and the status is 1, the run is judged as
+         * git_index_lock's (O_EXCL). Copied. NULL: none. */
+        const char *mktemp_file;
         /* The files after bfd_output that the same ranlib or strip (no -o) rewrites in place, one
          * by one in their order (`ranlib A B`, `strip A B`: bfd_output A), each NUL-terminated, an
          * empty one after the last. strip names its file on its line, which may be any of them;
@@ -480,7 +485,7 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
  * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output,
- * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, iconv_output,
+ * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, iconv_output, mktemp_file,
  * SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */

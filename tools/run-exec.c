@@ -2458,6 +2458,21 @@ static bool git_env_moves(char *const *command) {
         return false;
 }
 
+/* The $TMPDIR the command gets: the confinement's (the temp area of workspace-write), else the
+ * caller's, which sbx passes on; "" when it has none. NULL where the command may set its own (a
+ * word of it names TMPDIR: `TMPDIR=x mktemp`, `export TMPDIR=...; mktemp`). */
+static const char *command_tmpdir(const struct sbx_confined_argv *confined, char *const *command) {
+        const char *env = getenv("TMPDIR");
+
+        for (size_t i = 0; command[i]; i++)
+                if (strstr(command[i], "TMPDIR"))
+                        return NULL;
+        for (size_t i = 0; confined && confined->setenv && confined->setenv[i]; i++)
+                if (strncmp(confined->setenv[i], "TMPDIR=", 7) == 0)
+                        return confined->setenv[i] + 7;
+        return env ? env : "";
+}
+
 /* What the classifier is told of the run: the command's directory, the directories it may write and
  * those granted, the host's checks. */
 static void classifier_context(struct run_state *st) {
@@ -2472,6 +2487,7 @@ static void classifier_context(struct run_state *st) {
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
                 git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
+                mktemp_file[PATH_MAX],
                 curl_later[PATH_MAX] = "",
                 bfd_later[PATH_MAX] = "", javac_later[PATH_MAX] = "";
         bool move_into = false;
@@ -2583,6 +2599,11 @@ static void classifier_context(struct run_state *st) {
                                 ctx.pycache_dir = pycache_dir;
                         if (sbx_run_iconv_output(words, words_dir, iconv_output, sizeof(iconv_output)) > 0)
                                 ctx.iconv_output = iconv_output;
+                        /* (mktemp's, in the $TMPDIR the command gets: the temp area in
+                         * workspace-write, the caller's in read-only) */
+                        if (sbx_run_mktemp_file(words, words_dir, command_tmpdir(confined, command), mktemp_file,
+                                                sizeof(mktemp_file)) > 0)
+                                ctx.mktemp_file = mktemp_file;
                         if (sbx_run_javac_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
@@ -2679,7 +2700,7 @@ void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classif
         const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->sqlite_db, &ctx->dd_output,
                                  &ctx->curl_output, &ctx->bfd_output, &ctx->javac_dir, &ctx->git_index_lock,
                                  &ctx->zip_output, &ctx->wget_output, &ctx->ninja_log,
-                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->cwd };
+                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->mktemp_file, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 
         if (sbx_classifier_set_context(c, ctx) >= 0)

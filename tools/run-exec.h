@@ -226,6 +226,16 @@ int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t siz
  * out. 1, or 0 for another program, no -o or several, -l, --help, --usage, -V, an option not
  * known. Nothing is asked of the host. */
 int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The file (or directory, -d) a `mktemp [OPTION...] [TEMPLATE]` that words
+ * (sbx_run_command_words()'s) run in cwd makes (struct sbx_classify_context's mktemp_file): its
+ * TEMPLATE with --suffix's text, in -p DIR's or --tmpdir=DIR's directory, else in tmpdir (the
+ * command's $TMPDIR; empty: /tmp) where those or -t ask for one or there is no TEMPLATE
+ * (tmp.XXXXXXXXXX), as coreutils places it; joined to cwd, into out, its X's as written. 1, or 0
+ * for another program, -u (makes nothing), --help, --version, an option not known, several
+ * templates, one mktemp refuses with a line (absolute with a directory asked for, a '/' with
+ * -t), and where the directory is $TMPDIR's: tmpdir NULL (not known) or an env before it (its
+ * -i, -u or TMPDIR=... may change it). Nothing is asked of the host. */
+int sbx_run_mktemp_file(char *const *words, const char *cwd, const char *tmpdir, char *out, size_t size);
 /* The __pycache__ directory a `python -m compileall [OPTION...] DIR|FILE...` that words
  * (sbx_run_command_words()'s) run in cwd makes first (struct sbx_classify_context's
  * pycache_dir): its first DIR's, or its first FILE's (a name ending in .py) directory's, joined

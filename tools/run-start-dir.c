@@ -3904,6 +3904,88 @@ int sbx_run_iconv_output(char *const *argv, const char *cwd, char *out, size_t s
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
 
+int sbx_run_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size) {
+        const char *tmpl = NULL, *dir = NULL, *suffix = "", *dest;
+        bool in_dir = false, t_opt = false;
+        char start[PATH_MAX], name[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "mktemp") != 0)
+                return 0;
+        /* an env's -i, -u or TMPDIR=... may change the $TMPDIR the caller read */
+        for (ptrdiff_t j = 0; j < k; j++)
+                if (strcmp(base_of(argv[j]), "env") == 0)
+                        tmpdir = NULL;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i], *arg;
+                bool opts_done = false;
+
+                if (strcmp(a, "--") == 0) {
+                        /* the rest are templates: one, or mktemp prints "too many templates" */
+                        if (tmpl || n - i > 2)
+                                return 0;
+                        tmpl = i + 1 < n ? argv[i + 1] : NULL;
+                        break;
+                }
+                if (a[0] != '-' || !a[1]) {
+                        if (tmpl)
+                                return 0;
+                        tmpl = a;
+                        continue;
+                }
+                if (a[1] == '-') {
+                        if (long_option(a, "--directory", 3) || long_option(a, "--quiet", 3)) {
+                                if (strchr(a, '='))
+                                        return 0;
+                        } else if (long_option(a, "--suffix", 3)) {
+                                if (!(suffix = option_arg(argv, n, &i, NULL)))
+                                        return 0;
+                        } else if (long_option(a, "--tmpdir", 3)) {
+                                /* its DIR only after '=' (an optional argument) */
+                                in_dir = true;
+                                dir = strchr(a, '=') ? strchr(a, '=') + 1 : NULL;
+                        } else
+                                return 0; /* --dry-run makes nothing; --help, --version */
+                        continue;
+                }
+                /* coreutils' "dp:qtuV": -u makes nothing, -V prints */
+                for (const char *p = a + 1; *p && !opts_done; p++) {
+                        if (*p == 'd' || *p == 'q')
+                                continue;
+                        if (*p == 't') {
+                                t_opt = in_dir = true;
+                                continue;
+                        }
+                        if (*p != 'p' || !(arg = option_arg(argv, n, &i, p + 1)))
+                                return 0;
+                        in_dir = true;
+                        dir = arg;
+                        opts_done = true;
+                }
+        }
+        if (!tmpl) {
+                tmpl = "tmp.XXXXXXXXXX";
+                in_dir = true;
+        }
+        if (!tmpl[0])
+                return 0;
+        dest = NULL;
+        if (in_dir) {
+                /* -t prefers $TMPDIR to -p's DIR and takes a bare name; --tmpdir and -p a relative
+                 * one (mktemp refuses the others, with a line) */
+                bool given = dir && dir[0];
+
+                if (tmpl[0] == '/' || (t_opt && strchr(tmpl, '/')) || (!tmpdir && (t_opt || !given)))
+                        return 0;
+                dest = t_opt ? (tmpdir[0] ? tmpdir : given ? dir : "/tmp") : (given ? dir : tmpdir[0] ? tmpdir : "/tmp");
+        }
+        if (snprintf(name, sizeof(name), "%s%s%s%s", dest ? dest : "", dest ? "/" : "", tmpl, suffix) >=
+            (int) sizeof(name))
+                return 0;
+        return join_name(out, size, start, name) < 0 ? 0 : 1;
+}
+
 int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         /* the interpreter's flags before -m; compileall's flags and options with one argument
          * (not -b's sources' directory, -i's list, a long option but --invalidation-mode) */

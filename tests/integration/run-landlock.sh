@@ -2838,6 +2838,31 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... no __pycache__ made outside the workspace" test -z "$(find "$z" -name __pycache__)"
                         rm -rf "$z" "$d/ws/$tag-pc"
+                        # mktemp -q prints nothing where it cannot make its file and exits 1: the
+                        # file read from the argv (its -p DIR, else $TMPDIR or /tmp), judged against the
+                        # host: the user's own directory outside the workspace and /tmp in read-only
+                        # mode, denied, nothing made (before: task_failure under both backends, as root
+                        # and as nobody); as nobody in root's 0755 directory and in a missing one,
+                        # task_failure; the temp area in workspace-write, made
+                        z=/var/tmp/$tag-mk
+                        mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
+                        [ $who = nobody ] && chown 65534:65534 "$z/own"
+                        for b in landlock bwrap; do
+                            for where in own root nx tmp temp; do
+                                mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where")
+                                case $where in
+                                root) [ $who = nobody ] && want=task_failure::1 ;;
+                                nx) want=task_failure::1 ;;
+                                tmp) mode=read-only want=denied:/tmp/tmp.XXXXXXXXXX:1 args=(-q) ;;
+                                temp) want=success::0 args=(-q) ;;
+                                esac
+                                status_row "$d/ws" $b $mode "$d/mk.json" mktemp "${args[@]}"
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b: mktemp ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                            done
+                        done
+                        check "$who: ... nothing made outside the workspace" test -z "$(find "$z" -mindepth 2)"
+                        rm -rf "$z"
                         # e2fsprogs' chattr names its file after its errno text ("chattr: E while setting
                         # flags on X"), a change the owner's alone: root's +i of its file outside the
                         # workspace, denied, the file its path (before: under bwrap no path, under

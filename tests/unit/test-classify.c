@@ -4229,10 +4229,11 @@ static void test_classify_silent_status_is_its_file(void **state) {
                                             .host_exists = fake_host_exists_git_lock,
                                             .host_dir_missing = fake_host_dir_missing_status,
                                             .resolve = fake_resolve_status };
-        enum { GIT, ZIP, WGET, NINJA, PYC };
+        enum { GIT, ZIP, WGET, NINJA, PYC, MKT };
         static const char *const evidence[] = { "git stash's exit status 1", "zip's exit status 15",
                                                 "wget's exit status 3", "ninja's exit status 1",
-                                                "python -m compileall's exit status 1" };
+                                                "python -m compileall's exit status 1",
+                                                "mktemp -q's exit status 1" };
         static const struct {
                 int kind;
                 const char *file, *text;
@@ -4326,6 +4327,17 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { PYC, "/etc/pkg/__pycache__", "Traceback (most recent call last):\n", 1, 0, "task_failure" },
                 { PYC, "/etc/pkg/__pycache__", "", 2, 0, "task_failure" },
                 { PYC, "/etc/pkg/__pycache__", "", 0, 0, "success" },
+                /* mktemp -q's file (before: task_failure): not a granted directory's, the host's
+                 * refusal, a missing directory, a line ("too few X's"), another status */
+                { MKT, "/tmp/tmp.XXXXXXXXXX", "", 1, 0, "denied" },
+                { MKT, "/ws/d.XXX", "", 1, 0, "denied" },
+                { MKT, "/gr/tmp.XXXXXXXXXX", "", 1, 0, "task_failure" },
+                { MKT, "/ro/x.XXX", "", 1, 0, "task_failure" },
+                { MKT, "/etc/nodir/x.XXX", "", 1, 0, "task_failure" },
+                { MKT, "/etc/afile/x.XXX", "", 1, 0, "task_failure" },
+                { MKT, "/tmp/aXX", "mktemp: too few X's in template '/tmp/aXX'\n", 1, 0, "task_failure" },
+                { MKT, "/tmp/x.XXX", "", 2, 0, "task_failure" },
+                { MKT, "/tmp/x.XXX", "", 0, 0, "success" },
         };
         (void) state;
 
@@ -4340,6 +4352,7 @@ static void test_classify_silent_status_is_its_file(void **state) {
                         ctx.wget_output = cases[i].kind == WGET ? cases[i].file : NULL;
                         ctx.ninja_log = cases[i].kind == NINJA ? cases[i].file : NULL;
                         ctx.pycache_dir = cases[i].kind == PYC ? cases[i].file : NULL;
+                        ctx.mktemp_file = cases[i].kind == MKT ? cases[i].file : NULL;
                         status_case(backend, &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
                         if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
                                 fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),

@@ -2383,6 +2383,70 @@ static void test_iconv_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_iconv_output);
 }
 
+/* The file a mktemp makes (sbx_run_mktemp_file()), which its exit status 1 with -q and no line
+ * tells it could not make: its template, in -p DIR's, --tmpdir=DIR's or the command's $TMPDIR's
+ * directory (/tmp without one) where asked or with no template, as coreutils places it (-t
+ * prefers $TMPDIR); none where it makes nothing, refuses the template with a line, or an env sets
+ * its own TMPDIR. Before, none was read: `mktemp -q` in read-only mode read task_failure. */
+static void test_mktemp_file(void **state) {
+        static const struct {
+                const char *argv[8];
+                const char *tmpdir, *want;
+        } rows[] = {
+                { { "mktemp", "-q" }, "", "/tmp/tmp.XXXXXXXXXX" },
+                { { "mktemp", "-qd" }, "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
+                { { "mktemp", "-q", "/ro/x.XXXXXX" }, "/var/tmp", "/ro/x.XXXXXX" },
+                { { "mktemp", "-q", "sub/x.XXXXXX" }, NULL, "/w/sub/x.XXXXXX" },
+                { { "env", "-i", "mktemp", "-q", "sub/x.XXXXXX" }, NULL, "/w/sub/x.XXXXXX" },
+                { { "mktemp", "-q", "-p", "/ro", "x.XXX" }, "/var/tmp", "/ro/x.XXX" },
+                { { "mktemp", "-qp/ro" }, "/var/tmp", "/ro/tmp.XXXXXXXXXX" },
+                { { "mktemp", "-q", "-p", "", "x.XXX" }, "/var/tmp", "/var/tmp/x.XXX" },
+                { { "mktemp", "-q", "-p", "", "x.XXX" }, "", "/tmp/x.XXX" },
+                { { "mktemp", "-q", "-p", "d", "x.XXX" }, NULL, "/w/d/x.XXX" },
+                { { "mktemp", "-q", "-t", "-p", "/ro", "x.XXX" }, "/var/tmp", "/var/tmp/x.XXX" },
+                { { "mktemp", "-qt", "-p", "/ro", "x.XXX" }, "", "/ro/x.XXX" },
+                { { "mktemp", "-q", "--tmpdir", "x.XXX" }, "/var/tmp", "/var/tmp/x.XXX" },
+                { { "mktemp", "-q", "--tmpdir=/ro", "a/x.XXX" }, "/var/tmp", "/ro/a/x.XXX" },
+                { { "mktemp", "-q", "--suffix=.c", "/ro/xXXX" }, NULL, "/ro/xXXX.c" },
+                { { "mktemp", "-q", "--suffix", ".c", "--", "/ro/xXXX" }, NULL, "/ro/xXXX.c" },
+                { { "mktemp", "/ro/x.XXX", "-q", "--directory" }, NULL, "/ro/x.XXX" },
+                { { "env", "-C", "/ro", "mktemp", "-q", "x.XXX" }, NULL, "/ro/x.XXX" },
+                /* makes nothing, prints, a template refused with a line, several, unknown */
+                { { "mktemp", "-qu", "/ro/x.XXX" }, NULL, NULL },
+                { { "mktemp", "--dry-run", "/ro/x.XXX" }, NULL, NULL },
+                { { "mktemp", "--help" }, NULL, NULL },
+                { { "mktemp", "-V" }, NULL, NULL },
+                { { "mktemp", "-q", "-p", "/ro", "/abs/x.XXX" }, NULL, NULL },
+                { { "mktemp", "-q", "-t", "a/x.XXX" }, NULL, NULL },
+                { { "mktemp", "-q", "a.XXX", "b.XXX" }, NULL, NULL },
+                { { "mktemp", "-q", "--", "a.XXX", "b.XXX" }, NULL, NULL },
+                { { "mktemp", "-q", "--frob", "a.XXX" }, NULL, NULL },
+                { { "mktemp", "-q", "-p" }, NULL, NULL },
+                { { "mktemp", "-q", "" }, NULL, NULL },
+                /* $TMPDIR's directory not known (the caller's NULL: a word names TMPDIR), an env
+                 * that may change it, another program */
+                { { "mktemp", "-q" }, NULL, NULL },
+                { { "mktemp", "-qt", "-p", "/ro", "x.XXX" }, NULL, NULL },
+                { { "env", "TMPDIR=/x", "mktemp", "-q" }, "/var/tmp", NULL },
+                { { "env", "-u", "TMPDIR", "mktemp", "-q", "x.XXX", "--tmpdir" }, "/var/tmp", NULL },
+                { { "mkdir", "-p", "/ro/x" }, NULL, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX], out[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) rows[i].argv, "/w", dir, &cw);
+                int r = words ? sbx_run_mktemp_file(words, dir, rows[i].tmpdir, out, sizeof(out)) : 0;
+
+                sbx_run_words_clear(&cw);
+                if (r != (rows[i].want ? 1 : 0))
+                        fail_msg("case %zu (%s %s %s): %d", i, rows[i].argv[0], rows[i].argv[1], rows[i].argv[2], r);
+                if (r == 1)
+                        assert_string_equal(out, rows[i].want);
+        }
+}
+
 /* meson compile runs ninja in its -C DIR (the start by default), its lines and status passed
  * through: that directory's .ninja_log, where it holds meson's meson-private/coredata.dat and a
  * build.ninja the host lets the user read (meson prints its own errors on stdout too, "ERROR: Current directory is not a meson build
@@ -3609,6 +3673,7 @@ int main(void) {
                 cmocka_unit_test(test_ninja_log),
                 cmocka_unit_test(test_compileall_dir),
                 cmocka_unit_test(test_iconv_output),
+                cmocka_unit_test(test_mktemp_file),
                 cmocka_unit_test(test_meson_compile_ninja_log),
                 cmocka_unit_test(test_wget_output),
                 cmocka_unit_test(test_wget_output_there),
