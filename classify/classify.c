@@ -148,6 +148,7 @@ struct sbx_classifier {
         char pycache_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char iconv_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char mktemp_file[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        char npm_dir[SBX_DENIAL_PATH_MAX];        /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
@@ -691,6 +692,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->pycache_dir, c->pycache_dir, sizeof(c->pycache_dir))) < 0 ||
             (r = argv_file_copy(ctx->iconv_output, c->iconv_output, sizeof(c->iconv_output))) < 0 ||
             (r = argv_file_copy(ctx->mktemp_file, c->mktemp_file, sizeof(c->mktemp_file))) < 0 ||
+            (r = argv_file_copy(ctx->npm_dir, c->npm_dir, sizeof(c->npm_dir))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         if ((r = argv_files_copy(ctx->curl_later, c->curl_output, c->curl_later)) < 0 ||
@@ -6074,6 +6076,8 @@ static int status_line_denial(struct sbx_classifier *c, int sig, const char *lin
         c->denial_sig = sig;
         r = finalize_line(c, 0, (const unsigned char *) line, len, true);
         c->denial_sig = -1;
+        /* a line naming no file is held for the lines after it (pend_start()): none come */
+        pend_flush(c);
         if (r < 0 || !c->denial.hit)
                 return r < 0 ? r : 0;
         c->denial.line_no = 0;
@@ -6273,6 +6277,46 @@ static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_s
         return 0;
 }
 
+/* npm's exit status where it printed nothing (--silent): its error's errno negated, 243
+ * (EACCES) or 226 (EROFS), read as its own line of that errno would be ("npm error Error:
+ * EACCES: permission denied", "npm error rofs EROFS: read-only file system", naming no file: the
+ * dialect takes the one its sandbox gives), a denial of no path kept with no line; not where the
+ * host refuses the user a file made in its project's directory (npm_dir: as nobody in root's
+ * project, npm's EACCES is the host's). Measured: `npm install --silent` of a project in
+ * read-only mode exits 226 under bubblewrap and 243 under Landlock, nothing on stderr. */
+static int npm_status_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const struct {
+                int exit_code;
+                const char *line, *evidence;
+        } errnos[] = {
+                { 256 - EACCES, "npm error Error: EACCES: permission denied",
+                  "(no line: npm's exit status 243, EACCES, its errors silenced)" },
+                { 256 - EROFS, "npm error rofs EROFS: read-only file system",
+                  "(no line: npm's exit status 226, EROFS, its errors silenced)" },
+        };
+        const struct sbx_dialect *d = c->d;
+        char in[SBX_DENIAL_PATH_MAX + 32];
+
+        if (c->denial.hit || st->signal != 0 || !c->npm_dir[0] || c->lines_done > 0 || !d->denial_re.present)
+                return 0;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(errnos); i++) {
+                size_t len = strlen(errnos[i].line), ss, se;
+                int mark = -1, r;
+
+                if (st->exit_code != errnos[i].exit_code)
+                        continue;
+                (void) snprintf(in, sizeof(in), "%s/package-lock.json", strcmp(c->npm_dir, "/") == 0 ? "" : c->npm_dir);
+                if (c->host_refuses && c->host_refuses(c->resolve_userdata, in, false, false, false))
+                        return 0;
+                if ((r = match(c, &d->denial_re, (const unsigned char *) errnos[i].line, len, &ss, &se, &mark)) < 0)
+                        return r;
+                if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial)
+                        return status_line_denial(c, mark, errnos[i].line, len, errnos[i].evidence,
+                                                  strlen(errnos[i].evidence));
+        }
+        return 0;
+}
+
 int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
                         struct sbx_classify_result *ret, struct sbx_diag *diag) {
         const struct sbx_dialect *d;
@@ -6294,6 +6338,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 r = curl_exit_denial(c, st);
         if (r >= 0 && !c->error)
                 r = status_file_denials(c, st);
+        if (r >= 0 && !c->error)
+                r = npm_status_denial(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

@@ -439,6 +439,14 @@ struct sbx_classify_context {
          * make it and exits 1. Where no line at all came and the status is 1, the run is judged as
          * git_index_lock's (O_EXCL). Copied. NULL: none. */
         const char *mktemp_file;
+        /* The directory (absolute) an npm or npx the caller read from the command's argv starts
+         * in, its project's. npm exits with its error's errno negated (256 - errno: 243 for
+         * EACCES, 226 for EROFS), and prints nothing of it with --silent (or a loglevel of
+         * silent): where no line at all came, such a status is read as npm's line of that errno,
+         * a denial of no path where the dialect's signatures take it, unless the host refuses the
+         * user a file made in that directory (its project's package-lock.json). Copied. NULL:
+         * none. */
+        const char *npm_dir;
         /* The files after bfd_output that the same ranlib or strip (no -o) rewrites in place, one
          * by one in their order (`ranlib A B`, `strip A B`: bfd_output A), each NUL-terminated, an
          * empty one after the last. strip names its file on its line, which may be any of them;
@@ -485,7 +493,7 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
  * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output,
- * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, iconv_output, mktemp_file,
+ * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, iconv_output, mktemp_file, npm_dir,
  * SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */

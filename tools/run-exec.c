@@ -2487,7 +2487,7 @@ static void classifier_context(struct run_state *st) {
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
                 git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
-                mktemp_file[PATH_MAX],
+                mktemp_file[PATH_MAX], npm_dir[PATH_MAX],
                 curl_later[PATH_MAX] = "",
                 bfd_later[PATH_MAX] = "", javac_later[PATH_MAX] = "";
         bool move_into = false;
@@ -2604,6 +2604,8 @@ static void classifier_context(struct run_state *st) {
                         if (sbx_run_mktemp_file(words, words_dir, command_tmpdir(confined, command), mktemp_file,
                                                 sizeof(mktemp_file)) > 0)
                                 ctx.mktemp_file = mktemp_file;
+                        if (sbx_run_npm_dir(words, words_dir, npm_dir, sizeof(npm_dir)) > 0)
+                                ctx.npm_dir = npm_dir;
                         if (sbx_run_javac_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
@@ -2662,6 +2664,9 @@ static void classifier_context(struct run_state *st) {
                         }
                         if (sbx_run_chain_only(command, ctx.cwd, sbx_run_javac_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
+                        /* (and an npm's: `cd app && npm install --silent`) */
+                        if (sbx_run_chain_only(command, ctx.cwd, sbx_run_npm_dir, npm_dir, sizeof(npm_dir)) > 0)
+                                ctx.npm_dir = npm_dir;
                 }
                 /* an interpreter's script (-c, -e, a Python script file) that may change its
                  * directory (os.chdir, perl's chdir, a child's cwd=): its relative names are of
@@ -2700,7 +2705,8 @@ void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classif
         const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->sqlite_db, &ctx->dd_output,
                                  &ctx->curl_output, &ctx->bfd_output, &ctx->javac_dir, &ctx->git_index_lock,
                                  &ctx->zip_output, &ctx->wget_output, &ctx->ninja_log,
-                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->mktemp_file, &ctx->cwd };
+                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->mktemp_file,
+                                 &ctx->npm_dir, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 
         if (sbx_classifier_set_context(c, ctx) >= 0)

@@ -226,6 +226,11 @@ int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t siz
  * out. 1, or 0 for another program, no -o or several, -l, --help, --usage, -V, an option not
  * known. Nothing is asked of the host. */
 int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The directory an npm (or npx) that words (sbx_run_command_words()'s) run in cwd starts in,
+ * where its project is (struct sbx_classify_context's npm_dir), into out: cwd, or where an env -C
+ * moved it. 1, or 0 for another program, one whose prefix is elsewhere (-g, --global,
+ * --location, --prefix, -C). Nothing is asked of the host. */
+int sbx_run_npm_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The file (or directory, -d) a `mktemp [OPTION...] [TEMPLATE]` that words
  * (sbx_run_command_words()'s) run in cwd makes (struct sbx_classify_context's mktemp_file): its
  * TEMPLATE with --suffix's text, in -p DIR's or --tmpdir=DIR's directory, else in tmpdir (the

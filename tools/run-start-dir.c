@@ -3904,6 +3904,28 @@ int sbx_run_iconv_output(char *const *argv, const char *cwd, char *out, size_t s
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
 
+int sbx_run_npm_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 ||
+            (strcmp(base_of(argv[k]), "npm") != 0 && strcmp(base_of(argv[k]), "npx") != 0))
+                return 0;
+        /* (after "--": a script's own arguments) */
+        for (size_t i = (size_t) k + 1; i < n && strcmp(argv[i], "--") != 0; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "-g") == 0 || long_option(a, "--global", 8) || long_option(a, "--location", 10) ||
+                    long_option(a, "--prefix", 8) || strncmp(a, "-C", 2) == 0)
+                        return 0;
+        }
+        if (strlen(start) >= size)
+                return 0;
+        memcpy(out, start, strlen(start) + 1);
+        return 1;
+}
+
 int sbx_run_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size) {
         const char *tmpl = NULL, *dir = NULL, *suffix = "", *dest;
         bool in_dir = false, t_opt = false;

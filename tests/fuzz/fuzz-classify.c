@@ -129,6 +129,7 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .zip_output = how & 0x40 ? "/etc/z.zip" : NULL,
                                                   .iconv_output = how & 0x40 ? "/etc/i.txt" : NULL,
                                                   .mktemp_file = how & 0x20 ? "/etc/tmp.XXX" : NULL,
+                                                  .npm_dir = how & 0x80 ? "/etc/app" : NULL,
                                                   .wget_output = how & 0x80 ? "/etc/w.txt" : NULL,
                                                   .search_path = ":rel:/ro/bin:/bin" };
         struct sbx_classifier *c = NULL;

@@ -14,7 +14,7 @@ ok() { checks=$((checks + 1)); echo "ok   - $*"; }
 bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL - $*"; }
 # record_paths JSON: a verdict record's "VERDICT:PATH...:EXIT_CODE", its denials' paths joined by ':'
 record_paths() {
-        "$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] for x in o["denials"]), o["exit_code"]))' "$1"
+        "$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] or "" for x in o["denials"]), o["exit_code"]))' "$1"
 }
 # status_row DIR BACKEND MODE JSON ARGS...: ARGS run by sbx in DIR as the user of pre (its database
 # in d), rc its exit status and got its record's record_paths (none where it was refused, 125)
@@ -2863,6 +2863,36 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... nothing made outside the workspace" test -z "$(find "$z" -mindepth 2)"
                         rm -rf "$z"
+                        # npm exits with its error's errno negated (243: EACCES, 226: EROFS) and with
+                        # --silent prints nothing: a project's `npm install --silent` in read-only mode,
+                        # denied with no path (before: task_failure under both backends, as root and as
+                        # nobody); as nobody in root's project, the host's refusal, task_failure; in
+                        # workspace-write, installed
+                        if command -v npm >/dev/null 2>&1; then
+                            z=/var/tmp/$tag-np
+                            mkdir -p "$z" && chmod 755 "$z" && echo '{"name":"t","version":"1.0.0"}' >"$z/package.json"
+                            "${pre[@]}" mkdir "$d/ws/$tag-np" && "${pre[@]}" cp "$z/package.json" "$d/ws/$tag-np/"
+                            for b in landlock bwrap; do
+                                code=243
+                                [ $b = bwrap ] && code=226
+                                for where in ws root ws-write; do
+                                    mode=read-only at=$d/ws/$tag-np want=denied::$code
+                                    case $where in
+                                    root) at=$z; [ $who = nobody ] && want=task_failure::243 ;;
+                                    ws-write) mode=workspace-write want=success::0 ;;
+                                    esac
+                                    status_row "$at" $b $mode "$d/np.json" sh -c 'npm install --silent --offline --no-audit --no-fund'
+                                    [ $rc -eq 125 ] && continue
+                                    # (as nobody, bubblewrap's EROFS comes first in read-only: 226)
+                                    [ "$want" = task_failure::243 ] && [ $b = bwrap ] && [ $mode = read-only ] && want=task_failure::226
+                                    check "$who, $b: npm install --silent ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                                done
+                            done
+                            check "$who: ... nothing made outside the workspace" test -z "$(ls -A "$z" | grep -v '^package.json$')"
+                            rm -rf "$z" "$d/ws/$tag-np"
+                        else
+                            echo "# skip: npm is not installed (npm --silent rows)"
+                        fi
                         # e2fsprogs' chattr names its file after its errno text ("chattr: E while setting
                         # flags on X"), a change the owner's alone: root's +i of its file outside the
                         # workspace, denied, the file its path (before: under bwrap no path, under

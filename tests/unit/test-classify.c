@@ -4175,6 +4175,60 @@ static void status_case(const char *backend, const struct sbx_classify_context *
         sbx_classifier_free(c);
 }
 
+/* npm exits with its error's errno negated (243: EACCES, 226: EROFS) and prints nothing of it
+ * with --silent: where the caller read an npm from the argv (npm_dir, its project's directory)
+ * and no line at all came, the status is read as npm's own line of that errno, naming no file: a
+ * denial of no path where the dialect takes that errno (Landlock's EACCES, bubblewrap's EROFS),
+ * kept with no line; not where the host refuses the user a file made in the project's directory
+ * (/ro: as nobody in root's project), a line came, another status, a signal, no npm read, nor in
+ * danger-full-access's dialect (none). Before: task_failure (live, `npm install --silent` of a
+ * project in read-only mode, both backends, root and nobody). */
+static void test_classify_npm_silent_status(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        static const struct {
+                const char *backend, *dir, *text;
+                int exit_code, sig;
+                const char *verdict;
+        } cases[] = {
+                { "landlock", "/ws/app", "", 243, 0, "denied" },
+                { "bwrap", "/ws/app", "", 226, 0, "denied" },
+                { "landlock", "/", "", 243, 0, "denied" },
+                /* the errno another sandbox gives: the host's (a read-only mount of its own under
+                 * Landlock, a permission under bubblewrap) */
+                { "landlock", "/ws/app", "", 226, 0, "task_failure" },
+                { "bwrap", "/ws/app", "", 243, 0, "task_failure" },
+                { "landlock", "/ro/app", "", 243, 0, "task_failure" },
+                { "bwrap", "/ro/app", "", 226, 0, "task_failure" },
+                { "landlock", "/ws/app", "npm error code E404\n", 243, 0, "task_failure" },
+                { "landlock", "/ws/app", "\n", 243, 0, "task_failure" },
+                { "landlock", "/ws/app", "", 1, 0, "task_failure" },
+                { "landlock", "/ws/app", "", 254, 0, "task_failure" },
+                { "landlock", "/ws/app", "", 0, 9, "task_failure" },
+                { "landlock", "/ws/app", "", 0, 0, "success" },
+                { "landlock", NULL, "", 243, 0, "task_failure" },
+                { "bwrap", NULL, "", 226, 0, "task_failure" },
+                { "none", "/ws/app", "", 243, 0, "task_failure" },
+                { "none", "/ws/app", "", 226, 0, "task_failure" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                bool denied = strcmp(cases[i].verdict, "denied") == 0;
+                struct sbx_classify_result r;
+
+                ctx.npm_dir = cases[i].dir;
+                status_case(cases[i].backend, &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
+                if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
+                        fail_msg("case %zu: %s, want %s", i, sbx_verdict_to_string(r.verdict), cases[i].verdict);
+                if (denied && (r.n_denials != 1 || r.denials[0].path[0] || r.line_no != 0 || r.denials[0].line_no != 0 ||
+                               !strstr(r.matched_line, "npm's exit status") || r.denial_lines != 1))
+                        fail_msg("case %zu: %zu denials, path %s, line %llu, evidence %s", i, (size_t) r.n_denials,
+                                 r.n_denials ? r.denials[0].path : "", (unsigned long long) r.line_no, r.matched_line);
+                if (!denied && (r.n_denials != 0 || r.denial_lines != 0))
+                        fail_msg("case %zu: %zu denials", i, (size_t) r.n_denials);
+        }
+}
+
 /* A host where /etc/held/.git/index.lock exists (another git's lock left there), the regular file
  * /etc/afile, and two build logs of ninja's, /etc/log/.ninja_log and /ws/0000/.ninja_log (which the
  * host refuses opening, fake_host_refuses()); any other name is missing. */
@@ -4375,6 +4429,9 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 ctx.git_index_lock = cases[i].kind == GIT ? cases[i].file : NULL;
                 ctx.zip_output = cases[i].kind == ZIP ? cases[i].file : NULL;
                 ctx.wget_output = cases[i].kind == WGET ? cases[i].file : NULL;
+                ctx.ninja_log = cases[i].kind == NINJA ? cases[i].file : NULL;
+                ctx.pycache_dir = cases[i].kind == PYC ? cases[i].file : NULL;
+                ctx.mktemp_file = cases[i].kind == MKT ? cases[i].file : NULL;
                 status_case("none", &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
                 if (r.verdict != (cases[i].exit_code == 0 && cases[i].sig == 0 ? SBX_VERDICT_SUCCESS
                                                                                 : SBX_VERDICT_TASK_FAILURE) ||
@@ -4386,7 +4443,7 @@ static void test_classify_silent_status_is_its_file(void **state) {
         {
                 struct sbx_classify_result r;
 
-                ctx.git_index_lock = ctx.wget_output = ctx.ninja_log = ctx.pycache_dir = NULL;
+                ctx.git_index_lock = ctx.wget_output = ctx.ninja_log = ctx.pycache_dir = ctx.mktemp_file = NULL;
                 ctx.zip_output = "/ws/x.zip";
                 status_case("landlock", &ctx, "touch: cannot touch '/etc/t': Permission denied\n", 15, 0, &r);
                 assert_int_equal(r.n_denials, 1);
@@ -8322,6 +8379,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_iconv_output_line),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_silent_status_is_its_file),
+                cmocka_unit_test(test_classify_npm_silent_status),
                 cmocka_unit_test(test_classify_binutils_several_files_in_place),
                 cmocka_unit_test(test_classify_write_through_link_records_the_target),
                 cmocka_unit_test(test_classify_javac_chain_dir_is_the_first_not_made),

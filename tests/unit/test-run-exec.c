@@ -2383,6 +2383,31 @@ static void test_iconv_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_iconv_output);
 }
 
+/* The directory an npm starts in, its project's (sbx_run_npm_dir()), whose silent exit status
+ * 243 or 226 (its errno negated, --silent) tells a refused write: cwd or env -C's; none for
+ * another program or a prefix elsewhere. Before, none was read: `npm install --silent` in
+ * read-only mode read task_failure. */
+static void test_npm_dir(void **state) {
+        static const struct target_row cases[] = {
+                { { "npm", "install", "--silent" }, "/w" },
+                { { "npx", "-y", "tsc" }, "/w" },
+                { { "/usr/bin/npm", "ci", "-s" }, "/w" },
+                { { "env", "-C", "/ro/app", "npm", "i" }, "/ro/app" },
+                { { "sh", "-c", "npm run -s build" }, "/w" },
+                { { "npm", "run", "x", "--", "-g" }, "/w" },
+                { { "npm", "i", "-g", "x" }, NULL },
+                { { "npm", "i", "--global" }, NULL },
+                { { "npm", "i", "--location=global" }, NULL },
+                { { "npm", "--prefix", "/ro", "i" }, NULL },
+                { { "npm", "-C", "/ro", "i" }, NULL },
+                { { "npmx", "i" }, NULL },
+                { { "pnpm", "i" }, NULL },
+        };
+        (void) state;
+
+        target_rows(cases, SBX_ELEMENTSOF(cases), sbx_run_npm_dir);
+}
+
 /* The file a mktemp makes (sbx_run_mktemp_file()), which its exit status 1 with -q and no line
  * tells it could not make: its template, in -p DIR's, --tmpdir=DIR's or the command's $TMPDIR's
  * directory (/tmp without one) where asked or with no template, as coreutils places it (-t
@@ -3674,6 +3699,7 @@ int main(void) {
                 cmocka_unit_test(test_compileall_dir),
                 cmocka_unit_test(test_iconv_output),
                 cmocka_unit_test(test_mktemp_file),
+                cmocka_unit_test(test_npm_dir),
                 cmocka_unit_test(test_meson_compile_ninja_log),
                 cmocka_unit_test(test_wget_output),
                 cmocka_unit_test(test_wget_output_there),
