@@ -60,6 +60,9 @@ enum target {
         T_MQ_CREAT1,   /* mq_open: refused with O_CREAT in args[1] */
         T_SHMAT2,      /* shmat: refused without SHM_RDONLY in args[2] */
         T_PRLIMIT,     /* prlimit64: setting (args[2] not NULL) another process's limits (args[0] not 0) */
+        T_PID0,        /* the sched_set* calls: answered as done and not made unless args[0], the pid, is 0 */
+        T_PRIO_WHO2,   /* setpriority: refused unless args[0] is PRIO_PROCESS and args[1] 0 (itself) */
+        T_IOPRIO_WHO2, /* ioprio_set: refused unless args[0] is IOPRIO_WHO_PROCESS and args[1] 0 */
         T_OPEN_FLAGS1, /* open: a file made (O_CREAT, O_TMPFILE in args[1]) with S_ISUID or S_ISGID in args[2] */
         T_OPEN_FLAGS2, /* openat: ... flags in args[2], mode in args[3] */
         T_ENOSYS,      /* as if the kernel had no such syscall: the caller falls back to an older one */
@@ -184,6 +187,28 @@ static const struct rule rules[] = {
          * writer an RLIMIT_CPU, RLIMIT_FSIZE or RLIMIT_NOFILE that ends them, like a signal
          * (which the Landlock ruleset scopes). Its own limits (pid 0) stay its to set. */
         { "prlimit64", 0, T_PRLIMIT, false, 0 },
+        /* Both modes: nor another process's scheduling: its nice value, policy and parameters, CPU
+         * affinity, I/O priority. The kernel lets a process of the same user change them, one that
+         * holds no capability the target lacks (a command as root too, on a root process without
+         * capabilities), with no ptrace check and no Landlock scope; a read-only run gave a host
+         * process of its user SCHED_IDLE, the nice value 19 (for good: lowering it needs
+         * CAP_SYS_NICE), one CPU and the idle I/O class, by its pid and by its process group,
+         * recorded full (escape review 55). Only the command's own (pid 0) are made. A filter
+         * cannot tell its own threads and children from the host's processes, and the C library
+         * sets a new thread's CPU affinity and scheduling policy from pthread_create()'s attributes
+         * by the thread's id, where a refusal failed pthread_create() (the reason session 53 left
+         * these calls open): the sched_set* calls naming a pid are answered as done and not made
+         * (scheduling is advice, and unmade it changes no result). setpriority and ioprio_set,
+         * which no thread library makes, naming a pid, a process group or a user (all of that
+         * user's processes the pid namespace shows: the host's) are refused (EPERM, as the kernel
+         * answers for a process not the caller's to change): `renice -n 5 $$` fails, while nice
+         * and ionice starting a command still work. */
+        { "setpriority", 0, T_PRIO_WHO2, false, 0 },
+        { "ioprio_set", 0, T_IOPRIO_WHO2, false, 0 },
+        { "sched_setaffinity", 0, T_PID0, false, 0 },
+        { "sched_setscheduler", 0, T_PID0, false, 0 },
+        { "sched_setparam", 0, T_PID0, false, 0 },
+        { "sched_setattr", 0, T_PID0, false, 0 },
 };
 
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
@@ -339,7 +364,7 @@ static const struct arch_info arches[] = {
 /* ---- a small BPF assembler with forward labels --------------------------------------------- */
 
 #define MAX_INSNS 1024
-#define MAX_LABELS 128
+#define MAX_LABELS 256
 #define NO_LABEL (-1)
 
 struct insn {
@@ -669,6 +694,33 @@ static void emit_ioctl(struct prog *p, enum ll_mode mode, const int *targets, in
         ret(p, SECCOMP_RET_ALLOW);
 }
 
+/* Another process's scheduling, both modes: made only for pid 0 (and, for the two calls with a
+ * `which`, only its process kind), else refused or, for the sched_set* calls, answered as done and
+ * not made. Before the IPC block, whose refusals jump to the end within a conditional jump's reach
+ * (255 instructions). */
+static void emit_sched(struct prog *p, const int *targets) {
+        int refused = new_label(p), unmade = new_label(p), allow = new_label(p), who = new_label(p);
+
+        place(p, targets[T_PRIO_WHO2]);
+        load_arg_low(p, 0);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0 /* PRIO_PROCESS */, who, refused);
+        place(p, targets[T_IOPRIO_WHO2]);
+        load_arg_low(p, 0);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 1 /* IOPRIO_WHO_PROCESS */, who, refused);
+        place(p, who);
+        load_arg_low(p, 1);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, refused);
+        place(p, targets[T_PID0]);
+        load_arg_low(p, 0);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, unmade);
+        place(p, refused);
+        ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+        place(p, unmade);
+        ret(p, SECCOMP_RET_ERRNO | 0); /* 0: answered as done, not made */
+        place(p, allow);
+        ret(p, SECCOMP_RET_ALLOW);
+}
+
 /* System V IPC and message queues, both modes (every jump goes forward, so each block ends by
  * allowing); then prlimit64. */
 static void emit_ipc(struct prog *p, const int *targets, int eacces) {
@@ -868,6 +920,7 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 place(p, targets[T_IOCTL]);
                 emit_ja(p, ioctl);
                 targets[T_IOCTL] = ioctl;
+                emit_sched(p, targets);
                 emit_ipc(p, targets, eacces);
                 emit_ioctl(p, mode, targets, eacces, eperm);
         }

@@ -26,7 +26,8 @@
 #    resource limits aimed at processes outside the sandbox are refused anyway: bubblewrap's pid
 #    namespace hides them; under Landlock the ruleset scopes signals (ABI 6+) and ptrace, and the
 #    seccomp filter refuses prlimit64 on another pid; run-landlock.sh checks those, the supervisor
-#    included.)
+#    included. Their scheduling is left unchanged too (refused, or answered as done and not made):
+#    host-process-sched below.)
 #
 # Vectors run in one `sbx run` per backend/mode/user (they target distinct host objects, so each
 # is checked precisely on its own), and the eight combinations run in parallel.
@@ -303,6 +304,44 @@ elif op == "host-process":    # host-process PID: reach into another process (pr
             print("HOSTPROC-GETFD-TAKEN")
         if libc.setns(pfd, 0x20000) == 0:      # its mount namespace
             print("HOSTPROC-SETNS-MNT")
+elif op == "sched-host":      # sched-host PID: another process's scheduling (nice value, policy, CPU
+    # affinity, I/O priority), by its pid and by its process group (PID leads one); what each call said
+    import platform
+    pid = int(args[0])
+    for what, call in (("NICE-PGRP", lambda: os.setpriority(os.PRIO_PGRP, pid, 10)),
+                       ("NICE", lambda: os.setpriority(os.PRIO_PROCESS, pid, 19)),
+                       ("AFFINITY", lambda: os.sched_setaffinity(pid, {min(os.sched_getaffinity(0))})),
+                       ("POLICY", lambda: os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0)))):
+        try:
+            call()
+            print("sched %s: answered done" % what)
+        except OSError as e:
+            print(what.lower() + ":", e)
+    nr = {"x86_64": 251, "aarch64": 30, "riscv64": 30}.get(platform.machine())  # ioprio_set
+    libc.syscall.restype = ctypes.c_long
+    for what, which, prio in (("IOPRIO-PGRP", 2, (2 << 13) | 7), ("IOPRIO", 1, 3 << 13)):  # best-effort 7, idle
+        if nr is not None and libc.syscall(ctypes.c_long(nr), ctypes.c_long(which), ctypes.c_long(pid),
+                                           ctypes.c_long(prio)) == 0:
+            print("sched %s: answered done" % what)
+        elif nr is not None:
+            print(what.lower() + ":", os.strerror(ctypes.get_errno()))
+    # its own (pid 0) still made: a nice value one higher (the suite may run niced already)
+    own = min(os.getpriority(os.PRIO_PROCESS, 0) + 1, 19)
+    os.setpriority(os.PRIO_PROCESS, 0, own)
+    os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+    if os.getpriority(os.PRIO_PROCESS, 0) == own and len(os.sched_getaffinity(0)) == 1:
+        print("OWN-SCHED-MADE")
+    # ... and a thread started with a CPU affinity in its attributes, which the C library sets by
+    # the new thread's id (a refusal fails pthread_create)
+    attr, cpus = ctypes.create_string_buffer(128), (ctypes.c_ulong * 16)()
+    cpus[0] = 1 << (min(os.sched_getaffinity(0)) % 64)
+    libc.pthread_attr_init(attr)
+    libc.pthread_attr_setaffinity_np(attr, ctypes.c_size_t(ctypes.sizeof(cpus)), cpus)
+    start, thread = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(lambda a: None), ctypes.c_ulong()
+    r = libc.pthread_create(ctypes.byref(thread), attr, start, None)
+    print("OWN-PTHREAD-AFFINITY-OK" if r == 0 else "pthread_create: " + os.strerror(r))
+    if r == 0:
+        libc.pthread_join(thread, None)
 elif op == "open-tree-rw":    # open-tree-rw DIR NAME: in a user and mount namespace of its own, a
     # detached copy of DIR's mount (open_tree), made writable (mount_setattr), NAME made through it
     uid, gid = os.getuid(), os.getgid()
@@ -767,6 +806,20 @@ vec core-dump 'fn:core_dump_governed' 'mkdir "$O/coredir" "$W/coredir"' \
 vec host-process 'fn:host_process_untouched' \
         '("${run_as[@]}" timeout 300 sleep 300 </dev/null >/dev/null 2>&1 & echo $! >"$C/victim.pid")' \
         'for p in "$(cat "$C/victim.pid")" "$PPID"; do $PY $VEC host-process "$p"; done'
+# ... and its scheduling, which the kernel lets any process of the same user change (one with no
+# capability the target has) without ptrace's check, and no Landlock scope covers: its nice value
+# (setpriority, by pid and by process group), CPU affinity, policy (SCHED_IDLE) and I/O priority
+# (ioprio_set, by pid and by process group). A nice value raised stays for good (lowering it
+# needs CAP_SYS_NICE). Under Landlock a read-only run changed all of them on a host process of
+# its user, as nobody, and as root on one that holds no capability (a service's with an empty
+# bounding set: this victim), recorded full (escape review 55); the supervisor and the audit
+# writer are such processes of the user's too. bubblewrap's pid namespace hides them (ESRCH);
+# Landlock's filter refuses setpriority and ioprio_set naming a pid, a process group or a user, and
+# answers the sched_set* calls naming a pid as done, making none (pthread_create sets a new thread's
+# affinity by its id). The command's own (pid 0) stay made, and a thread so started starts
+vec host-process-sched 'fn:host_sched_untouched' \
+        '(if [ "$U" = root ]; then exec setpriv --bounding-set=-all --inh-caps=-all -- timeout 300 sleep 300; else exec "${run_as[@]}" timeout 300 sleep 300; fi </dev/null >/dev/null 2>&1 & echo $! >"$C/sched-victim.pid"); sleep 0.2; sched_state "$(cat "$C/sched-victim.pid")" >"$C/sched-before"' \
+        '$PY $VEC sched-host "$(cat "$C/sched-victim.pid")"'
 # in a user and mount namespace of its own, a detached copy of a read-only mount (open_tree) made
 # writable (mount_setattr, which no Landlock hook sees), or copied writable in one step
 # (open_tree_attr, Linux 6.15: escape review 53, held): the kernel keeps the flag it locked
@@ -1139,6 +1192,33 @@ host_process_untouched() {
                 CHECK_NOTE="the command reached a process outside the sandbox: $(grep '^HOSTPROC-' "$C/log" | tr '\n' ' ')"
                 return 1
         fi
+}
+# the scheduling of process $1: nice value and policy (/proc/PID/stat's 19th and 41st fields,
+# after the command name), its CPUs, its I/O priority
+sched_state() {
+        local st
+        st=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
+        st=${st##*) }
+        echo "$st" | cut -d' ' -f17,39
+        grep '^Cpus_allowed_list:' "/proc/$1/status"
+        "$PY" -c 'import ctypes, platform, sys
+l = ctypes.CDLL(None); l.syscall.restype = ctypes.c_long
+nr = {"x86_64": 252, "aarch64": 31, "riscv64": 31}.get(platform.machine())  # ioprio_get
+print("ioprio", l.syscall(ctypes.c_long(nr), ctypes.c_long(1), ctypes.c_long(int(sys.argv[1]))) if nr else "?")' "$1"
+}
+host_sched_untouched() {
+        local pid after
+        pid=$(cat "$C/sched-victim.pid" 2>/dev/null)
+        after=$(sched_state "$pid")
+        kill "$pid" 2>/dev/null
+        [ -s "$C/sched-before" ] || { CHECK_NOTE="no process to check: the victim did not start"; return 1; }
+        # (the calls may answer done: the filter makes none of them)
+        if [ "$after" != "$(cat "$C/sched-before")" ]; then
+                CHECK_NOTE="the command changed the scheduling of a process outside the sandbox: $(cat "$C/sched-before" | tr '\n' ' ')-> $(echo "$after" | tr '\n' ' ')($(grep '^sched ' "$C/log" | tr '\n' ' '))"
+                return 1
+        fi
+        grep -q '^OWN-SCHED-MADE$' "$C/log" || { CHECK_NOTE="the command's own nice value or CPU affinity was not made"; return 1; }
+        grep -q '^OWN-PTHREAD-AFFINITY-OK$' "$C/log" || { CHECK_NOTE="a thread with a CPU affinity in its attributes was not started"; return 1; }
 }
 init_not_traced() {
         if grep -q '^PTRACE-INIT-ATTACHED$' "$C/log"; then

@@ -584,6 +584,31 @@ static const struct call calls[] = {
         { "prlimit64", { 1234, 7, 0, 0x1000 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW }, /* reading */
         { "prlimit64", { 1234, 7, 0x1000 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "prlimit64", { 1234, 7, HIGH_PTR }, ERRNO(EPERM), ERRNO(EPERM) },
+        /* nor another process's scheduling: a host process of the user's got SCHED_IDLE, the nice
+         * value 19, one CPU and the idle I/O class (escape review 55). Its own (pid 0) is made;
+         * setpriority and ioprio_set naming a pid, a process group or a user are refused, the
+         * sched_set* calls naming a pid answered as done and not made (a refusal failed
+         * pthread_create() with an affinity in its attributes: the C library sets it by the
+         * thread's id) */
+        { "setpriority", { 0 /* PRIO_PROCESS */, 0, 19 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "setpriority", { 0, 1234, 19 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "setpriority", { 1 /* PRIO_PGRP */, 0, 19 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "setpriority", { 2 /* PRIO_USER */, 0, 19 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "setpriority", { 0x100000000ULL, 0x100000000ULL, 19 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW }, /* ints */
+        { "getpriority", { 2, 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "ioprio_set", { 1 /* IOPRIO_WHO_PROCESS */, 0, 3 << 13 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "ioprio_set", { 1, 1234, 3 << 13 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioprio_set", { 2 /* IOPRIO_WHO_PGRP */, 0, 3 << 13 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioprio_set", { 3 /* IOPRIO_WHO_USER */, 0, 3 << 13 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioprio_get", { 1, 1234 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "sched_setaffinity", { 0, 8, 0x1000 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "sched_setaffinity", { 1234, 8, 0x1000 }, ERRNO(0), ERRNO(0) },
+        { "sched_getaffinity", { 1234, 8, 0x1000 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "sched_setscheduler", { 0, 5, 0x1000 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "sched_setscheduler", { 1234, 5, 0x1000 }, ERRNO(0), ERRNO(0) },
+        { "sched_setparam", { 1234, 0x1000 }, ERRNO(0), ERRNO(0) },
+        { "sched_setattr", { 0, 0x1000, 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "sched_setattr", { 1234, 0x1000, 0 }, ERRNO(0), ERRNO(0) },
         /* no file made with a set-ID bit (read-only makes no file at all: Landlock) */
         { "open", { 0, O_CREAT | O_WRONLY, 04755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
         { "open", { 0, O_CREAT | O_WRONLY, 0644 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
