@@ -279,9 +279,35 @@ elif op == "mq-file":         # mq-file PATH: a host message queue's file in an 
         if what == "write" and libc.mq_timedsend(q, b"pwned", 5, 0, None) == 0:
             print("MQ-FILE-SENT")
         os.close(q)
-elif op == "host-process":    # host-process PID: reach into another process (prints a marker per way in)
+elif op == "host-process":    # host-process PID [signal]: reach into another process (prints a marker per
+    # way in); with "signal" also SIGUSR1, which ends it, by every way to send one
     pid = int(args[0])
     libc.syscall.restype = ctypes.c_long
+    L = ctypes.c_long
+    if args[1:] == ["signal"]:
+        pfd = libc.syscall(L(434), L(pid), L(0))   # pidfd_open
+        if pfd >= 0 and libc.syscall(L(424), L(pfd), L(10), None, L(0)) == 0:  # pidfd_send_signal
+            print("HOSTPROC-PIDFD-SIGNALLED")
+        info = (ctypes.c_int * 32)(10, 0, -1)      # SIGUSR1, SI_QUEUE
+        if libc.syscall(L(129), L(pid), L(10), info) == 0:  # rt_sigqueueinfo
+            print("HOSTPROC-SIGQUEUED")
+        # SIGIO by a descriptor's owner: F_SETOWN the victim, F_SETSIG SIGUSR1, O_ASYNC, then data
+        # (Landlock's file_send_sigiotask scope; escape review 55, held)
+        a, b = socket.socketpair()
+        try:
+            fcntl.fcntl(a.fileno(), fcntl.F_SETOWN, pid)
+            fcntl.fcntl(a.fileno(), 10, 10)        # F_SETSIG
+            fcntl.fcntl(a.fileno(), fcntl.F_SETFL, fcntl.fcntl(a.fileno(), fcntl.F_GETFL) | os.O_ASYNC)
+            b.send(b"x")
+        except OSError as e:
+            print("owner:", e)
+        # its memory's placement, by the ptrace check Landlock scopes: migrate_pages (node 0 to
+        # node 0), process_madvise (no range); a permission passed is the marker
+        node = ctypes.c_ulong(1)
+        if libc.syscall(L(256), L(pid), L(64), ctypes.byref(node), ctypes.byref(node)) >= 0:
+            print("HOSTPROC-MIGRATE-PASSED")
+        if pfd >= 0 and libc.syscall(L(440), L(pfd), None, L(0), L(21), L(0)) >= 0:  # MADV_COLD
+            print("HOSTPROC-MADVISE-PASSED")
     try:
         os.close(os.open("/proc/%d/mem" % pid, os.O_RDWR))
         print("HOSTPROC-MEM-OPENED")
@@ -802,10 +828,13 @@ vec core-dump 'fn:core_dump_governed' 'mkdir "$O/coredir" "$W/coredir"' \
         'ulimit -c unlimited; for d in "$O/coredir" "$W/coredir"; do (cd "$d" && exec sh -c "kill -SEGV \$\$"); done; :'
 # another process of the user's on the host (under Landlock its pid is visible; bubblewrap's pid
 # namespace hides it) and the command's parent: their memory (/proc/PID/mem, process_vm_writev),
-# ptrace, their descriptors (pidfd_getfd) and namespaces (setns through a pidfd)
+# ptrace, their descriptors (pidfd_getfd) and namespaces (setns through a pidfd); the victim's
+# memory placement (migrate_pages, process_madvise) and a signal that ends it, sent through a pidfd,
+# rt_sigqueueinfo and a descriptor's SIGIO (F_SETOWN; escape review 55, held: ESRCH under
+# bubblewrap, the ruleset's ptrace and signal scopes under Landlock, its SIGIO included)
 vec host-process 'fn:host_process_untouched' \
-        '("${run_as[@]}" timeout 300 sleep 300 </dev/null >/dev/null 2>&1 & echo $! >"$C/victim.pid")' \
-        'for p in "$(cat "$C/victim.pid")" "$PPID"; do $PY $VEC host-process "$p"; done'
+        '("${run_as[@]}" sleep 300 </dev/null >/dev/null 2>&1 & echo $! >"$C/victim.pid")' \
+        '$PY $VEC host-process "$(cat "$C/victim.pid")" signal; $PY $VEC host-process "$PPID"'
 # ... and its scheduling, which the kernel lets any process of the same user change (one with no
 # capability the target has) without ptrace's check, and no Landlock scope covers: its nice value
 # (setpriority, by pid and by process group), CPU affinity, policy (SCHED_IDLE) and I/O priority
@@ -1187,7 +1216,12 @@ core_dump_governed() {
         return 0
 }
 host_process_untouched() {
-        kill "$(cat "$C/victim.pid" 2>/dev/null)" 2>/dev/null
+        local pid
+        pid=$(cat "$C/victim.pid" 2>/dev/null)
+        if ! kill "$pid" 2>/dev/null; then
+                CHECK_NOTE="the victim ended during the run: a signal reached it"
+                return 1
+        fi
         if grep -q '^HOSTPROC-' "$C/log"; then
                 CHECK_NOTE="the command reached a process outside the sandbox: $(grep '^HOSTPROC-' "$C/log" | tr '\n' ' ')"
                 return 1
