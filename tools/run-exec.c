@@ -2547,6 +2547,24 @@ static void classifier_context(struct run_state *st) {
                  * named whole by where it starts */
                 if (words && sbx_run_ninja_log(words, words_dir, ninja_log, sizeof(ninja_log)) > 0)
                         ctx.ninja_log = ninja_log;
+                /* ... the silent statuses' files and iconv's output of a shell's `cd DIR && CMD`,
+                 * as its words' (review55: none read, `cd build && ninja` and `cd D && zip -q
+                 * a.zip F` in a refused D read task_failure; as nobody under Landlock, `cd D &&
+                 * iconv -o f F` in a D of root's read denied, no path, the host's refusal too) */
+                if (!words) {
+                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_ninja_log, ninja_log, sizeof(ninja_log)) > 0)
+                                ctx.ninja_log = ninja_log;
+                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_zip_output, zip_output, sizeof(zip_output)) > 0)
+                                ctx.zip_output = zip_output;
+                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_wget_output, wget_output, sizeof(wget_output)) > 0)
+                                ctx.wget_output = wget_output;
+                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_compileall_dir, pycache_dir,
+                                                  sizeof(pycache_dir)) > 0)
+                                ctx.pycache_dir = pycache_dir;
+                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_iconv_output, iconv_output,
+                                                  sizeof(iconv_output)) > 0)
+                                ctx.iconv_output = iconv_output;
+                }
                 if (words)
                         ctx.touch_how = sbx_run_touch_how(words, words_dir);
                 else

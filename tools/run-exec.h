@@ -198,9 +198,17 @@ int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t siz
  * or a file's `gitdir: X`. 1, or 0 for another program or command, an option not read, no
  * repository found. Asks the host (stat, the .git file read) as git itself does. */
 int sbx_run_git_stash_lock(char *const *words, const char *cwd, char *out, size_t size);
-/* sbx_run_git_stash_lock() of the git that a shell's -c script `cd DIR && git stash` runs (two
- * commands, the first a cd of a word without `~`: DIR joined to cwd, sbx's own; git's own move to
- * its top is none of this). Not where another command follows (its status would be the run's). */
+/* reader (a silent status's file: sbx_run_git_stash_lock(), sbx_run_ninja_log(), sbx_run_zip_output(),
+ * sbx_run_wget_output(), sbx_run_compileall_dir(); sbx_run_iconv_output()) of the command that a
+ * shell's -c script `cd DIR && CMD` runs (two commands, the first a plain cd: DIR joined to cwd,
+ * sbx's own, logically, `~` and a relative DIR in sbx's CDPATH read where the shell is sbx's
+ * command itself; the command's own move, git's to its top, ninja's -C, is the reader's). Not where
+ * another command follows (its status would be the run's). Its answer, or 0. Asks the host
+ * whether DIR is a directory the user may enter (the cd fails otherwise, and CMD never runs). */
+int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
+                          int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
+                          size_t size);
+/* sbx_run_chain_cd_read() of sbx_run_git_stash_lock(): `cd DIR && git stash`. */
 int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size);
 /* The archive a zip that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's zip_output): `zip [OPTION...] ZIPFILE [FILE...]`, options

@@ -4426,27 +4426,44 @@ int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, siz
         return sbx_run_bfd_outputs(cmd, cwd, out, size, later, later_size);
 }
 
-int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size) {
+int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
+                          int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
+                          size_t size) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[3], *w[65], **cmd, dir[PATH_MAX], joined[PATH_MAX];
         size_t argc = 0;
-        bool tilde;
+        bool own;
 
         while (argv[argc])
                 argc++;
-        /* `~` sbx's $HOME where the shell is sbx's command itself, no wrapper before it that may
-         * change its environment, as start_dir() reads its leading cd (review53: `cd ~/r && git
-         * stash` read no lock file, task_failure) */
-        tilde = script && shell_script(argv) == script && !shell_argv_startup_moves(argv, argc);
+        /* `~` sbx's $HOME, and a relative DIR searched in sbx's CDPATH, where the shell is sbx's
+         * command itself, no wrapper before it that may change its environment, as start_dir()
+         * reads its leading cd (review53: `cd ~/r && git stash` read no lock file, task_failure) */
+        own = script && shell_script(argv) == script && !shell_argv_startup_moves(argv, argc);
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg)) != 2 ||
-            !chain_cd_dir(seg[0], dir, sizeof(dir), tilde) || !enter_dir(cwd, dir, true, joined, sizeof(joined)) ||
+            !chain_cd_dir(seg[0], dir, sizeof(dir), own))
+                return 0;
+        /* (review55: `cd r && git stash` with sbx's CDPATH holding r read cwd's r; a shell a
+         * wrapper runs, its CDPATH perhaps another, is not read) */
+        if (dir[0] != '/' && !dot_relative(dir) && getenv("CDPATH") && getenv("CDPATH")[0]) {
+                char found[PATH_MAX];
+
+                if (!own || !cdpath_dir(getenv("CDPATH"), cwd, dir, found, sizeof(found)))
+                        return 0;
+                memcpy(dir, found, strlen(found) + 1);
+        }
+        if (!enter_dir(cwd, dir, true, joined, sizeof(joined)) ||
             !(cmd = segment_words(seg[1], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
         /* (the shell's cd logical: `cd l/..` back where it was, not in l's target's parent, as
          * git's own -C; review54: a repository there read, its host's refusal task_failure) */
-        return sbx_run_git_stash_lock(cmd, joined, out, size);
+        return reader(cmd, joined, out, size);
+}
+
+int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size) {
+        return sbx_run_chain_cd_read(argv, cwd, sbx_run_git_stash_lock, out, size);
 }
 
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags

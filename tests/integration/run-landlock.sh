@@ -2503,6 +2503,18 @@ else:
                                         fi
                                     done
                                 done
+                                # ... after a leading cd, as its argv's (review55: before, task_failure
+                                # in the user's own directory, both backends)
+                                for b in landlock bwrap; do
+                                        for where in own root; do
+                                                want=denied:$z/$where/a.zip:15
+                                                [ $where = root ] && [ $who = nobody ] && want=task_failure::15
+                                                status_row "$d/ws" $b read-only "$d/zip.json" sh -c "cd '$z/$where' && zip -q a.zip /etc/hostname"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: cd D && zip -q a.zip /etc/hostname (read-only, $where): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want"
+                                        done
+                                done
                                 # danger-full-access: its dialect (none) has no denial signature,
                                 # the status is the task's (review54; before: unclassified, sbx's
                                 # "the outcome could not be classified: Input/output error")
@@ -2628,6 +2640,12 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         [ $who = nobody ] && want=task_failure::1
                                         [ $rc -eq 125 ] ||
                                                 check "$who, $b: iconv -o D/i.txt (workspace-write): ${want%%:*} ($got)" test "$got" = "$want"
+                                        # ... after a leading cd, as its argv's (review55: before, no name,
+                                        # and as nobody the host's refusal read denied)
+                                        status_row "$d/ws" $b workspace-write "$d/ic.json" \
+                                                sh -c "cd '$z' && iconv -f utf-8 -t latin1 -o i.txt '$d/ws/ic-in.txt'"
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: cd D && iconv -o i.txt (workspace-write): ${want%%:*} ($got)" test "$got" = "$want"
                                         status_row "$d/ws" $b read-only "$d/ic.json" iconv -f utf-8 -t latin1 -o ic-out.txt ic-in.txt
                                         [ $rc -eq 125 ] ||
                                                 check "$who, $b: iconv -o ic-out.txt (read-only, the workspace): denied ($got)" \
@@ -2763,9 +2781,14 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 : >"$z/rootlog/.ninja_log"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/own/build.ninja" "$z/rootlog"
                                 for b in landlock bwrap; do
-                                    for where in own root rootlog ws ws-write ws-fail mkdir; do
+                                    for where in own root rootlog ws ws-write ws-fail mkdir cd-own cd-root; do
                                         mode=workspace-write args=(ninja -C "$z/$where") want=denied:$z/$where/.ninja_log:1
                                         case $where in
+                                        # ... after a leading cd, as its argv's (review55: before,
+                                        # task_failure in the user's own directory, both backends)
+                                        cd-own) args=(sh -c "cd '$z/own' && ninja") want=denied:$z/own/.ninja_log:1 ;;
+                                        cd-root) args=(sh -c "cd '$z/root' && ninja") want=denied:$z/root/.ninja_log:1
+                                                 [ $who = nobody ] && want=task_failure::1 ;;
                                         root|rootlog) [ $who = nobody ] && want=task_failure::1 ;;
                                         ws) mode=read-only args=(ninja -C "$d/ws/$tag-nj") want=denied:$d/ws/$tag-nj/.ninja_log:1 ;;
                                         ws-write) args=(ninja -C "$d/ws/$tag-nj" out) want=success::0 ;;
@@ -2823,14 +2846,19 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         [ $who = nobody ] && chown 65534:65534 "$z/own"
                         "${pre[@]}" mkdir "$d/ws/$tag-pc" && echo 'x = 1' | "${pre[@]}" tee "$d/ws/$tag-pc/m.py" >/dev/null
                         for b in landlock bwrap; do
-                            for where in own root ws ws-write; do
-                                mode=workspace-write dir=$z/$where want=denied:$z/$where/__pycache__:1
+                            for where in own root ws ws-write cd-own; do
+                                mode=workspace-write dir=$z/$where want=denied:$z/$where/__pycache__:1 args=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
                                 ws) mode=read-only dir=$d/ws/$tag-pc want=denied:$d/ws/$tag-pc/__pycache__:1 ;;
                                 ws-write) dir=$d/ws/$tag-pc want=success::0 ;;
+                                # ... after a leading cd, as its argv's (review55: before,
+                                # task_failure, both backends)
+                                cd-own) dir=$z/own want=denied:$z/own/__pycache__:1
+                                        args=(sh -c "cd '$z/own' && '$PY' -m compileall -q .") ;;
                                 esac
-                                status_row "$d/ws" $b $mode "$d/pc.json" "$PY" -m compileall -q "$dir"
+                                [ ${#args[@]} -gt 0 ] || args=("$PY" -m compileall -q "$dir")
+                                status_row "$d/ws" $b $mode "$d/pc.json" "${args[@]}"
                                 [ $rc -eq 125 ] && continue
                                 check "$who, $b: python3 -m compileall -q DIR ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                 rm -rf "$d/ws/$tag-pc/__pycache__"

@@ -2472,6 +2472,84 @@ static void test_mktemp_file(void **state) {
         }
 }
 
+/* The silent statuses' files and iconv's output of a shell's `cd DIR && CMD`
+ * (sbx_run_chain_cd_read()), DIR joined to sbx's directory, the command's own -C its reader's; not
+ * where a command follows, none is a cd, or DIR cannot be entered. Before, none was read: `cd
+ * build && ninja` and `cd D && zip -q a.zip F` in a refused D read task_failure, and as nobody
+ * under Landlock `cd D && iconv -o f F` in root's D read denied, no path (review55). */
+static void test_chain_cd_read(void **state) {
+        char tmpl[] = "/tmp/sbx-test-chaincd.XXXXXX", path[PATH_MAX], script[PATH_MAX + 64], want[PATH_MAX],
+             out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        const char *argv[] = { "sh", "-c", script, NULL };
+        static const char *const subs[] = { "d", "d/nb", "cp", "cp/d", NULL };
+        const char *cdpath = getenv("CDPATH");
+        char *saved = cdpath ? strdup(cdpath) : NULL;
+        static const struct {
+                const char *cmd;
+                int (*reader)(char *const *words, const char *cwd, char *out, size_t size);
+                const char *want; /* beneath dir; NULL: none */
+        } rows[] = {
+                { "cd d && ninja", sbx_run_ninja_log, "d/.ninja_log" },
+                { "cd d && ninja -C nb", sbx_run_ninja_log, "d/nb/.ninja_log" },
+                { "cd d/nb/.. && ninja -v", sbx_run_ninja_log, "d/.ninja_log" },
+                { "cd d && zip -q a.zip f", sbx_run_zip_output, "d/a.zip" },
+                { "cd d && python3 -m compileall -q .", sbx_run_compileall_dir, "d/__pycache__" },
+                { "cd d && iconv -f utf-8 -t latin1 -o f in", sbx_run_iconv_output, "d/f" },
+                { "cd d && wget -q http://h/x.txt", sbx_run_wget_output, "d/x.txt" },
+                { "cd d && ninja && true", sbx_run_ninja_log, NULL },
+                { "true && ninja", sbx_run_ninja_log, NULL },
+                { "cd nodir && ninja", sbx_run_ninja_log, NULL },
+                { "cd d; ninja", sbx_run_ninja_log, NULL },
+                { "cd d && zip -q a.zip f", sbx_run_ninja_log, NULL },
+        };
+        (void) state;
+
+        assert_non_null(dir);
+        for (const char *const *s = subs; *s; s++) {
+                snprintf(path, sizeof(path), "%s/%s", dir, *s);
+                assert_int_equal(mkdir(path, 0700), 0);
+        }
+        assert_int_equal(unsetenv("CDPATH"), 0);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                int r;
+
+                snprintf(script, sizeof(script), "%s", rows[i].cmd);
+                r = sbx_run_chain_cd_read((char *const *) argv, dir, rows[i].reader, out, sizeof(out));
+                if (r != (rows[i].want ? 1 : 0))
+                        fail_msg("row %zu (%s): %d", i, rows[i].cmd, r);
+                snprintf(want, sizeof(want), "%s/%s", dir, rows[i].want ? rows[i].want : "");
+                if (r == 1 && strcmp(out, want) != 0)
+                        fail_msg("row %zu (%s): %s, want %s", i, rows[i].cmd, out, want);
+        }
+        /* a relative DIR in sbx's CDPATH, where the shell is sbx's own: the entry's */
+        snprintf(path, sizeof(path), "%s/cp", dir);
+        assert_int_equal(setenv("CDPATH", path, 1), 0);
+        snprintf(script, sizeof(script), "cd d && ninja");
+        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
+        snprintf(want, sizeof(want), "%s/cp/d/.ninja_log", dir);
+        assert_string_equal(out, want);
+        snprintf(script, sizeof(script), "cd ./d && ninja");
+        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
+        snprintf(want, sizeof(want), "%s/d/.ninja_log", dir);
+        assert_string_equal(out, want);
+        {
+                const char *wrapped[] = { "env", "-u", "CDPATH", "sh", "-c", "cd d && ninja", NULL };
+
+                assert_int_equal(sbx_run_chain_cd_read((char *const *) wrapped, dir, sbx_run_ninja_log, out, sizeof(out)), 0);
+        }
+        if (saved)
+                assert_int_equal(setenv("CDPATH", saved, 1), 0);
+        else
+                assert_int_equal(unsetenv("CDPATH"), 0);
+        free(saved);
+        for (size_t i = SBX_ELEMENTSOF(subs) - 1; i-- > 0;) {
+                snprintf(path, sizeof(path), "%s/%s", dir, subs[i]);
+                assert_int_equal(rmdir(path), 0);
+        }
+        assert_int_equal(rmdir(dir), 0);
+}
+
 /* meson compile runs ninja in its -C DIR (the start by default), its lines and status passed
  * through: that directory's .ninja_log, where it holds meson's meson-private/coredata.dat and a
  * build.ninja the host lets the user read (meson prints its own errors on stdout too, "ERROR: Current directory is not a meson build
@@ -2744,6 +2822,23 @@ static void test_git_stash_lock(void **state) {
                 }
                 snprintf(script, sizeof(script), "cd r/a && git stash list");
                 assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
+                /* r/a found in sbx's CDPATH, as the shell finds it (review55: before, none from
+                 * dir/no, which holds no r/a: a stash there read task_failure) */
+                {
+                        const char *cdpath = getenv("CDPATH");
+                        char *saved = cdpath ? strdup(cdpath) : NULL, from[PATH_MAX];
+
+                        assert_int_equal(setenv("CDPATH", dir, 1), 0);
+                        snprintf(from, sizeof(from), "%s/no", dir);
+                        snprintf(script, sizeof(script), "cd r/a && git stash");
+                        assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, from, out, sizeof(out)), 1);
+                        assert_string_equal(out, want);
+                        if (saved)
+                                assert_int_equal(setenv("CDPATH", saved, 1), 0);
+                        else
+                                assert_int_equal(unsetenv("CDPATH"), 0);
+                        free(saved);
+                }
         }
         snprintf(path, sizeof(path), "%s/wt/.git", dir);
         unlink(path);
@@ -3694,6 +3789,7 @@ int main(void) {
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
                 cmocka_unit_test(test_git_stash_lock),
+                cmocka_unit_test(test_chain_cd_read),
                 cmocka_unit_test(test_zip_output),
                 cmocka_unit_test(test_ninja_log),
                 cmocka_unit_test(test_compileall_dir),
