@@ -3074,10 +3074,14 @@ static bool script_only_opens(const char *script, const unsigned char *lex, cons
                                 return false;
                         continue;
                 }
-                if (b - 1 <= script || lex[b - 1 - script] != LEX_CODE || lex[b - 2 - script] != LEX_CODE)
+                /* (the operator may be the script's first byte: `>X cmd`; review55: before, the
+                 * name read as no redirection's, the link recorded) */
+                bool two = b - 1 > script;
+
+                if (b <= script || lex[b - 1 - script] != LEX_CODE || (two && lex[b - 2 - script] != LEX_CODE))
                         return false;
-                if (!(b[-1] == '<' || b[-1] == '>' || ((b[-1] == '|' || b[-1] == '&') && b[-2] == '>')) ||
-                    (b[-1] == '<' && b[-2] == '<'))
+                if (!(b[-1] == '<' || b[-1] == '>' || (two && (b[-1] == '|' || b[-1] == '&') && b[-2] == '>')) ||
+                    (two && b[-1] == '<' && b[-2] == '<'))
                         return false;
                 any = true;
         }

@@ -1148,6 +1148,11 @@ assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.ar
                                 status_row "$d/ws" $b workspace-write "$d/lk-$b.json" bash -c "echo x > lk-$b"
                                 [ $rc -eq 125 ] || check "$who, $b workspace-write: echo x > a link out of the workspace: denied, the target its path (got $got)" \
                                         test "$got" = "denied:$d/out-$b/deep/f:1" -a ! -e "$d/out-$b/deep/f"
+                                # ... the redirection before the command word, the script's first
+                                # byte (review55: before, the link recorded)
+                                status_row "$d/ws" $b workspace-write "$d/lk-$b.json" bash -c ">lk-$b echo x"
+                                [ $rc -eq 125 ] || check "$who, $b workspace-write: >link echo x: denied, the target its path (got $got)" \
+                                        test "$got" = "denied:$d/out-$b/deep/f:1" -a ! -e "$d/out-$b/deep/f"
                         done
                         # root's write through a dangling symlink into another user's 0755 directory in
                         # the workspace: the target's making refused for want of the capabilities:

@@ -4053,6 +4053,10 @@ static void test_classify_write_through_link_records_the_target(void **state) {
                         { "echo x >> out.txt; true", "bash: line 1: out.txt: ", "/var/tmp/d/out.txt" },
                         { "date >| 'out.txt'", "bash: line 1: out.txt: ", "/var/tmp/d/out.txt" },
                         { "echo x > out.txt", "sh: 1: cannot create out.txt: ", "/var/tmp/d/out.txt" },
+                        /* a redirection before the command word, at the script's start
+                         * (review55: before, the link /ws/out.txt) */
+                        { ">out.txt echo x", "bash: line 1: out.txt: ", "/var/tmp/d/out.txt" },
+                        { "> out.txt echo x", "bash: line 1: out.txt: ", "/var/tmp/d/out.txt" },
                         { "cat < out.txt", "bash: line 1: out.txt: ", "/ws/out.txt" },
                         { "./out.txt > out.txt", "bash: line 1: out.txt: ", "/ws/out.txt" },
                         { "echo x > y", "bash: line 1: out.txt: ", "/ws/out.txt" },
