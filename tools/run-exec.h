@@ -231,8 +231,9 @@ int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t si
 int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t size);
 /* The file an `iconv [OPTION...] [FILE...]` that words (sbx_run_command_words()'s) run in cwd
  * writes (struct sbx_classify_context's iconv_output): its -o FILE (--output), joined to cwd, into
- * out. 1, or 0 for another program, no -o or several, -l, --help, --usage, -V, an option not
- * known. Nothing is asked of the host. */
+ * out, the last one where there are several (as iconv takes them). 1, or 0 for another
+ * program, no -o, a last -o of "-", -l, --help, --usage, -V, an option not known. Nothing is
+ * asked of the host. */
 int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The directory an npm (or npx) that words (sbx_run_command_words()'s) run in cwd starts in,
  * where its project is (struct sbx_classify_context's npm_dir), into out: cwd, or where an env -C

@@ -3879,7 +3879,7 @@ int sbx_run_iconv_output(char *const *argv, const char *cwd, char *out, size_t s
                                 if (!option_arg(argv, n, &i, NULL))
                                         return 0;
                         } else if (long_option(a, "--output", 3)) {
-                                if (file || !(file = option_arg(argv, n, &i, NULL)))
+                                if (!(file = option_arg(argv, n, &i, NULL)))
                                         return 0;
                         } else if (!long_option(a, "--silent", 3) && !long_option(a, "--verbose", 5))
                                 return 0; /* --list, --help, --usage, --version: no file */
@@ -3893,8 +3893,11 @@ int sbx_run_iconv_output(char *const *argv, const char *cwd, char *out, size_t s
                                 continue;
                         if (!strchr("fto", *p) || !(arg = option_arg(argv, n, &i, p + 1)))
                                 return 0;
-                        if (*p == 'o' && (file || !(file = arg)))
-                                return 0;
+                        /* (the last -o is the file, as argp hands each to iconv_prog in
+                         * turn; review55: `-o a -o b` read none, and as nobody under Landlock
+                         * b in root's directory read denied, no path) */
+                        if (*p == 'o')
+                                file = arg;
                         break;
                 }
         }

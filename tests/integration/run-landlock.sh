@@ -2651,6 +2651,13 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 sh -c "cd '$z' && iconv -f utf-8 -t latin1 -o i.txt '$d/ws/ic-in.txt'"
                                         [ $rc -eq 125 ] ||
                                                 check "$who, $b: cd D && iconv -o i.txt (workspace-write): ${want%%:*} ($got)" test "$got" = "$want"
+                                        # ... the last of several -o, as iconv takes them (review55:
+                                        # before, no name, and as nobody the host's refusal denied)
+                                        status_row "$d/ws" $b workspace-write "$d/ic.json" \
+                                                iconv -f utf-8 -t latin1 -o ic-x.txt -o "$z/i.txt" ic-in.txt
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: iconv -o F -o D/i.txt (workspace-write): ${want%%:*} ($got)" \
+                                                        test "$got" = "$want" -a ! -e "$d/ws/ic-x.txt"
                                         status_row "$d/ws" $b read-only "$d/ic.json" iconv -f utf-8 -t latin1 -o ic-out.txt ic-in.txt
                                         [ $rc -eq 125 ] ||
                                                 check "$who, $b: iconv -o ic-out.txt (read-only, the workspace): denied ($got)" \

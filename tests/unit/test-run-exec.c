@@ -2367,11 +2367,14 @@ static void test_iconv_output(void **state) {
                 { { "iconv", "--output", "/ro/o", "--verbose", "--", "-o" }, "/ro/o" },
                 { { "iconv", "-co", "/ro/o" }, "/ro/o" },
                 { { "env", "-C", "/ro", "iconv", "-o", "o", "in" }, "/ro/o" },
-                /* stdout ("-" too), several -o, a listing, help, an option not known, another
-                 * program */
+                /* the last of several -o, as iconv takes them (review55: before, none) */
+                { { "iconv", "-o", "a", "-o", "b", "in.txt" }, "/w/b" },
+                { { "iconv", "--output=-", "in.txt", "-o/ro/o" }, "/ro/o" },
+                /* stdout ("-" too, the last one), a listing, help, an option not known,
+                 * another program */
                 { { "iconv", "-f", "utf-8", "-t", "latin1", "in.txt" }, NULL },
                 { { "iconv", "-o", "-", "in.txt" }, NULL },
-                { { "iconv", "-o", "a", "-o", "b", "in.txt" }, NULL },
+                { { "iconv", "-o", "a", "--output", "-", "in.txt" }, NULL },
                 { { "iconv", "-l" }, NULL },
                 { { "iconv", "--list" }, NULL },
                 { { "iconv", "--help" }, NULL },
