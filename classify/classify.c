@@ -4631,11 +4631,25 @@ static const char sqlite_attach_sig[] = "unable to open database:", sqlite_attac
 static const char cmake_copy_sig[] = "Error copying file \"", cmake_mkdir_sig[] = "Error creating directory \"",
                   cmake_touch_sig[] = "cmake -E touch: failed to update \"",
                   cmake_copydir_sig[] = "Error copying directory from \"";
+/* ... and copy_if_different's "Error copying file (if different) from "S" to "X".", read as
+ * copy's, and touch_nocreate's "cmake -E touch_nocreate: failed to update "X".", as touch's of a
+ * file the host has (review55: both read task_failure, under both backends, root and nobody) */
+static const char cmake_copyif_sig[] = "Error copying file (if different) from \"",
+                  cmake_touchnc_sig[] = "cmake -E touch_nocreate: failed to update \"";
+
+/* Whether sig is copy's (or copy_if_different's) line; touch's (or touch_nocreate's). */
+static bool cmake_copy_signature(const char *sig) {
+        return strcasecmp(sig, cmake_copy_sig) == 0 || strcasecmp(sig, cmake_copyif_sig) == 0;
+}
+
+static bool cmake_touch_signature(const char *sig) {
+        return strcasecmp(sig, cmake_touch_sig) == 0 || strcasecmp(sig, cmake_touchnc_sig) == 0;
+}
 
 /* Whether sig is one of CMake's -E lines above. */
 static bool cmake_e_signature(const char *sig) {
-        return strcasecmp(sig, cmake_copy_sig) == 0 || strcasecmp(sig, cmake_mkdir_sig) == 0 ||
-               strcasecmp(sig, cmake_touch_sig) == 0 || strcasecmp(sig, cmake_copydir_sig) == 0;
+        return cmake_copy_signature(sig) || strcasecmp(sig, cmake_mkdir_sig) == 0 || cmake_touch_signature(sig) ||
+               strcasecmp(sig, cmake_copydir_sig) == 0;
 }
 
 /* Whether sig is one of binutils' lines of a file it could not make (bfd_output's). */
@@ -4816,8 +4830,8 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
 static bool cmake_e_line(const struct sbx_classifier *c, const unsigned char *s, size_t len, const char *sig, char *path,
                          bool *ret_into) {
         static const char tail[] = "\".", to[] = "\" to \"";
-        const bool copy = strcasecmp(sig, cmake_copy_sig) == 0, copydir = strcasecmp(sig, cmake_copydir_sig) == 0,
-                   mkdir = strcasecmp(sig, cmake_mkdir_sig) == 0;
+        const bool copy = cmake_copy_signature(sig), copydir = strcasecmp(sig, cmake_copydir_sig) == 0,
+                   mkdir = strcasecmp(sig, cmake_mkdir_sig) == 0, nocreate = strcasecmp(sig, cmake_touchnc_sig) == 0;
         const size_t sl = strlen(sig);
         char src[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX], probe[SBX_DENIAL_PATH_MAX];
         const char *x = (const char *) s + sl, *end;
@@ -4869,7 +4883,7 @@ static bool cmake_e_line(const struct sbx_classifier *c, const unsigned char *s,
                 *slash = '\0';
         }
         if (strcmp(probe, host) != 0) /* a missing level made: its parent a directory */
-                return kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES;
+                return !nocreate && (kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES);
         if (kind < 0)
                 return false;
         if (kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES) {
@@ -5366,14 +5380,14 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 /* CMake -E's name, as cmake_e_line() read it: copy's and touch's
                                  * file an open for writing; a level of a directory it made, or
                                  * one it copied into, a name made there */
-                                opens = (strcasecmp(d->denial[c->denial_sig], cmake_copy_sig) == 0 ||
-                                         strcasecmp(d->denial[c->denial_sig], cmake_touch_sig) == 0) &&
+                                opens = (cmake_copy_signature(d->denial[c->denial_sig]) ||
+                                         cmake_touch_signature(d->denial[c->denial_sig])) &&
                                         c->host_exists &&
                                         c->host_exists(c->resolve_userdata, argv_output) == SBX_HOST_NAME_FILE;
                                 /* copy's source, only read, before the last " to ": the
                                  * name the path pairs with, which the host need not refuse (as
                                  * nobody, into root's /ro: the host's refusal all the same) */
-                                if (strcasecmp(d->denial[c->denial_sig], cmake_copy_sig) == 0 ||
+                                if (cmake_copy_signature(d->denial[c->denial_sig]) ||
                                     strcasecmp(d->denial[c->denial_sig], cmake_copydir_sig) == 0) {
                                         const size_t sl = strlen(d->denial[c->denial_sig]);
                                         const char *sep = NULL;

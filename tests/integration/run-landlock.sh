@@ -2749,6 +2749,28 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         [ $rc -eq 125 ] ||
                                                 check "$who, $b: cmake -E copy S X (read-only, the workspace): denied ($got)" \
                                                         test "$got" = "denied:$d/ws/$tag-ce2.txt:1"
+                                        # ... copy_if_different's line read as copy's, and touch_nocreate's
+                                        # of a file the host has (in read-only: in workspace-write Landlock
+                                        # governs no times, a partial run) (review55: before, task_failure
+                                        # under both backends, root and nobody)
+                                        for where in own root; do
+                                                x=$z/$where
+                                                want=denied:$x/ci.txt:1
+                                                [ $where/$who = root/nobody ] && want=task_failure::1
+                                                status_row "$d/ws" $b workspace-write "$d/ce.json" cmake -E copy_if_different $tag-ce.txt $x/ci.txt
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: cmake -E copy_if_different S X (workspace-write, $where): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want"
+                                                "${pre[@]}" sh -c "echo x > '$x/ex.txt'" 2>/dev/null || echo x >"$x/ex.txt"
+                                                touch -d 2001-01-01 "$x/ex.txt"
+                                                want=denied:$x/ex.txt:1
+                                                [ $where/$who = root/nobody ] && want=task_failure::1
+                                                status_row "$d/ws" $b read-only "$d/ce.json" cmake -E touch_nocreate $x/ex.txt
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: cmake -E touch_nocreate X (read-only, $where): ${want%%:*} ($got), its times kept" \
+                                                                test "$got" = "$want" -a "$(stat -c %Y "$x/ex.txt")" = "$(date -d 2001-01-01 +%s)"
+                                                rm -f "$x/ex.txt"
+                                        done
                                 done
                                 check "$who: ... nothing made outside, nor in the workspace" \
                                         test -z "$(find "$z" -mindepth 2; ls "$d/ws" | grep -e "$tag-ce2")"

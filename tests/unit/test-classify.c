@@ -4958,6 +4958,15 @@ static void test_classify_cmake_e_lines(void **state) {
                 { "cmake -E touch: failed to update \"/var/tmp/o/t.txt\".\n", "/var/tmp/o/t.txt" },
                 { "Error copying directory from \"src\" to \"/var/tmp/o/cd\".\n", "/var/tmp/o/cd" },
                 { "Error copying directory from \"src\" to \"/var/tmp/o/sub\".\n", "/var/tmp/o/sub" },
+                /* copy_if_different's, as copy's; touch_nocreate's of a file the host has
+                 * (review55: before, task_failure) */
+                { "Error copying file (if different) from \"in.txt\" to \"/var/tmp/o/c.txt\".\n", "/var/tmp/o/c.txt" },
+                { "Error copying file (if different) from \"in.txt\" to \"/var/tmp/o/sub/\".\n",
+                  "/var/tmp/o/sub/in.txt" },
+                { "cmake -E touch_nocreate: failed to update \"/var/tmp/o/f.txt\".\n", "/var/tmp/o/f.txt" },
+                { "Error copying file (if different) from \"nosuch\" to \"/var/tmp/o/c.txt\".\n", NULL },
+                { "cmake -E touch_nocreate: failed to update \"/var/tmp/o/t.txt\".\n", NULL },
+                { "cmake -E touch_nocreate: failed to update \"/var/tmp/o/sub\".\n", NULL },
                 /* a source the host has not, or of the other kind: the host's answer too */
                 { "Error copying file \"nosuch\" to \"/var/tmp/o/c.txt\".\n", NULL },
                 { "Error copying file \"src\" to \"/var/tmp/o/c.txt\".\n", NULL },
