@@ -3258,6 +3258,22 @@ static bool fifo_sig_touch_only(const char *sig) {
         return strcasecmp(sig, "Operation not permitted") == 0;
 }
 
+/* Whether the line text[0..tl), its signature at [ss, se), is wget's "X: E" of its -O file X
+ * (wget_output, read from the argv), printed as given: X made absolute is that file, nothing
+ * after the signature (review55: `wget -q -O f URL`, a name without '/', named none, and as
+ * nobody under Landlock in root's directory read denied, the host's refusal too). */
+static bool wget_output_line(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se) {
+        char name[SBX_DENIAL_PATH_MAX];
+
+        if (!c->wget_output[0] || ss < 3 || se != tl || text[ss - 2] != ':' || text[ss - 1] != ' ' ||
+            ss - 2 >= sizeof(name) || memchr(text, '\0', ss))
+                return false;
+        memcpy(name, text, ss - 2);
+        name[ss - 2] = '\0';
+        absolute_path(c, name, sizeof(name));
+        return name[0] == '/' && strcmp(name, c->wget_output) == 0;
+}
+
 /* Whether the line text[0..ss), its signature at ss, is glibc's iconv's "iconv: cannot open output
  * file: " (its program's first field iconv), which names no file. */
 static bool iconv_output_line(const char *text, size_t ss) {
@@ -5427,6 +5443,12 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 memcpy(path, c->iconv_output, strlen(c->iconv_output) + 1);
                                 run = reads = false;
                                 opens = true;
+                        } else if (r > 0 && !tcl && wget_output_line(c, text, tl, ss, se)) {
+                                /* wget's -O file, an fopen for writing that follows its links,
+                                 * no run */
+                                memcpy(path, c->wget_output, strlen(c->wget_output) + 1);
+                                run = reads = false;
+                                opens = follows = true;
                         } else if (r > 0 && !tcl && java_nio_path(text, tl, ss, se, &jat) && tl - jat < sizeof(path)) {
                                 /* Java's NIO: the path alone, an open or a creation of it, no run
                                  * (review: as nobody under Landlock, Files.writeString of "f", a

@@ -2556,7 +2556,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 for _ in $(seq 50); do [ -s "$T/wg.port" ] && break; sleep 0.1; done
                                 u=http://127.0.0.1:$(cat "$T/wg.port" 2>/dev/null)/f.txt
                                 for b in landlock bwrap; do
-                                    for where in own root ws ws-write isdir there full pfile link; do
+                                    for where in own root ws ws-write isdir there full pfile link oroot olink; do
                                         mode=read-only args=(wget -q -P "$z/own" "$u") want=denied:$z/own/f.txt:3
                                         case $where in
                                         # the URL's name a directory there: wget's exit 3 on the
@@ -2583,9 +2583,17 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         link) "${pre[@]}" ln -s "$z/own/f.txt" "$d/ws/f.txt"
                                               mode=workspace-write args=(wget -q "$u") want=denied:$z/own/f.txt:3 ;;
                                         ws-write) mode=workspace-write args=(wget -q "$u") want=success::0 ;;
+                                        # -O's "F: E", a name without '/' or '.' as given: F, judged
+                                        # against the host, its link's target (review55: before, no
+                                        # path, and nobody's in root's directory denied)
+                                        oroot) mode=workspace-write args=(sh -c "cd '$z/root' && wget -q -O wo '$u'")
+                                               want=denied:$z/root/wo:1
+                                               [ $who = nobody ] && want=task_failure::1 ;;
+                                        olink) "${pre[@]}" ln -s "$z/own/wo" "$d/ws/wol"
+                                               mode=workspace-write args=(wget -q -O wol "$u") want=denied:$z/own/wo:1 ;;
                                         esac
                                         status_row "$d/ws" $b $mode "$d/wg.json" "${args[@]}"
-                                        rm -f "$z/own/pf"
+                                        rm -f "$z/own/pf" "$d/ws/wol"
                                         [ $rc -eq 125 ] && continue
                                         check "$who, $b: ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws-write ]; then

@@ -4042,6 +4042,14 @@ static void test_classify_write_through_link_records_the_target(void **state) {
                  * URL` recorded the link) */
                 ctx.wget_output = "/ws/out.txt";
                 check_row(backend, 4, "wget", run_backend_status_in(backend, &ctx, "", 3), "denied", "/var/tmp/d/out.txt");
+                /* ... and its -O file's "X: E", X as given, its fopen following the link
+                 * (review55: before, no path) */
+                {
+                        char line[128];
+
+                        snprintf(line, sizeof(line), "out.txt: %s\n", err);
+                        check_row(backend, 20, line, run_backend_in(backend, &ctx, line), "denied", "/var/tmp/d/out.txt");
+                }
                 ctx.wget_output = NULL;
                 /* a shell's redirection into it (`> X`, `>> X`, `>| X`, `<> X`; bash's line, dash's
                  * "cannot create X"), an open with O_CREAT, which follows the link (left54: the
@@ -4099,6 +4107,42 @@ static void test_classify_iconv_output_line(void **state) {
                 check_row(backend, 2, other, run_backend_in(backend, &ctx, other), "denied", "");
                 ctx.iconv_output = NULL;
                 check_row(backend, 3, line, run_backend_in(backend, &ctx, line), "denied", "");
+        }
+}
+
+/* wget's -O FILE it could not open prints "FILE: E", FILE as given, a bare name too, which no
+ * line's reading names where it is a bare word (no '.', no '/': a program's name as well): where
+ * the caller read that file from the argv (wget_output), the line is
+ * of it, an open for writing, judged against the host (review55: before, no path, and as nobody
+ * under Landlock `cd D && wget -q -O f URL`, D root's, read denied, the host's refusal too). */
+static void test_classify_wget_output_line(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ro", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap", *err = b ? "Permission denied" : "Read-only file system";
+                char line[128], other[128], after[128];
+
+                snprintf(line, sizeof(line), "wf: %s\n", err);
+                snprintf(other, sizeof(other), "wg: %s\n", err);
+                snprintf(after, sizeof(after), "wf: %s: x\n", err);
+                /* the host refuses it too */
+                ctx.wget_output = "/ro/wf";
+                check_row(backend, 0, line, run_backend_in(backend, &ctx, line), "task_failure", NULL);
+                /* the host lets it: the sandbox's, its path */
+                ctx.cwd = "/etc";
+                ctx.wget_output = "/etc/wf";
+                check_row(backend, 1, line, run_backend_in(backend, &ctx, line), "denied", "/etc/wf");
+                /* another name, something after the signature, none read: not the file's line,
+                 * a denial naming none, as before */
+                ctx.cwd = "/ro";
+                ctx.wget_output = "/ro/wf";
+                check_row(backend, 2, other, run_backend_in(backend, &ctx, other), "denied", "");
+                check_row(backend, 3, after, run_backend_in(backend, &ctx, after), "denied", "");
+                ctx.wget_output = NULL;
+                check_row(backend, 4, line, run_backend_in(backend, &ctx, line), "denied", "");
         }
 }
 
@@ -8390,6 +8434,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_iconv_output_line),
+                cmocka_unit_test(test_classify_wget_output_line),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_silent_status_is_its_file),
                 cmocka_unit_test(test_classify_npm_silent_status),
