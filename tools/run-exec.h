@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include "run-args.h"
 #include "sbx-classify.h"
@@ -391,6 +393,23 @@ const char *sbx_run_python_file_text(const char *file, const char *cwd, char *bu
  * host_exists, host_fifo, host_sets_times. Their
  * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */
 void sbx_run_host_checks(struct sbx_classify_context *ctx);
+/* The questions the argv's readers (sbx_run_start_dir(), sbx_run_git_stash_lock(),
+ * sbx_run_wget_output(), ...) ask the host of the names the command's argv gives: stat(2)
+ * (lstat(2) where not `follow`) into *ret_st, faccessat(2) with AT_EACCESS, the real path (into
+ * out, size bytes), the first bytes of a regular file (at most size, into buf; -EINVAL for
+ * another file; opened non-blocking). 0 (the read: its bytes) or -errno, as the call itself
+ * would answer. Where the host's mount table lists a file system that may not answer
+ * (sbx_run_mounts_may_hang()), each is asked of the child that sbx_run_host_checks()' questions
+ * are, within the same deadline: one not told is -ETIMEDOUT, and every later one of the run too.
+ * sbx_run_host_untold() counts those not told (a reader that met one claims nothing).
+ * sbx_run_host_asking_starts() starts a run's readers' asking, sbx_run_host_checks() its lines'
+ * (each forgets a deadline missed before: a hung file system costs the run two deadlines). */
+int sbx_run_host_stat(const char *path, bool follow, struct stat *ret_st);
+int sbx_run_host_access(const char *path, int mode);
+int sbx_run_host_realpath(const char *path, char *out, size_t size);
+ssize_t sbx_run_host_read(const char *path, char *buf, size_t size);
+unsigned sbx_run_host_untold(void);
+void sbx_run_host_asking_starts(void);
 /* Sets ctx on the classifier c (sbx_classifier_set_context()). One it refuses is set again with
  * what it cannot keep left out, never made up: a name longer than it keeps (SBX_DENIAL_PATH_MAX)
  * among the files read from the argv (move_dest, sqlite_target, dd_output: then not read, as

@@ -762,6 +762,43 @@ static int host_exists_now(const char *path) {
         return kind;
 }
 
+/* The argv readers' own questions (run-start-dir.c: a tool's directory entered, git's repository,
+ * wget's file there), asked as the reader would ask them itself: stat(2) (lstat(2) where not
+ * `follow`) into *st, 0 or -errno. */
+static int64_t host_stat_now(const char *path, bool follow, struct stat *st) {
+        return (follow ? stat(path, st) : lstat(path, st)) == 0 ? 0 : -errno;
+}
+
+/* The real path of path (sbx_realpath(), as realpath(3)) into out (size bytes): its length, or -errno (-ENAMETOOLONG where it does
+ * not fit). */
+static int64_t host_realpath_now(const char *path, char *out, size_t size) {
+        _cleanup_free_ char *real = sbx_realpath(path);
+        size_t len;
+
+        if (!real)
+                return -errno;
+        if ((len = strlen(real)) >= size)
+                return -ENAMETOOLONG;
+        memcpy(out, real, len + 1);
+        return (int64_t) len;
+}
+
+/* The first bytes of the regular file path (at most size) into buf, opened so that no open of a
+ * device or a FIFO waits or acts: their number, or -errno (-EINVAL: no regular file). */
+static int64_t host_read_now(const char *path, char *buf, size_t size) {
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        struct stat st;
+        ssize_t k;
+
+        if (fd < 0 || fstat(fd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL;
+        while ((k = read(fd, buf, size)) < 0 && errno == EINTR)
+                ;
+        return k < 0 ? -errno : (int64_t) k;
+}
+
 /* ---- checks on a file system that may not answer ------------------------------------------
  *
  * The checks above are the host's system calls on names the command printed. A file system whose
@@ -866,7 +903,7 @@ static bool mounts_may_hang(void) {
 
 enum host_op {
         OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_EXISTS, OP_FIFO,
-        OP_SETS_TIMES, OP_NEEDS_CAPABILITY
+        OP_SETS_TIMES, OP_NEEDS_CAPABILITY, OP_STAT, OP_ACCESS, OP_REALPATH, OP_READ
 };
 
 /* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
@@ -882,6 +919,7 @@ struct host_answer {
         int64_t value;
         char out[PATH_MAX];
 };
+_Static_assert(sizeof(struct stat) <= PATH_MAX, "a stat fits an answer");
 
 /* The child of sbx that asks the host (-1: none), sbx's end of their socket, the process that
  * started it, and whether a check of this run went unanswered (sbx_run_host_checks() starts a
@@ -947,6 +985,24 @@ static _Noreturn void asker_child(void) {
                         break;
                 case OP_NEEDS_CAPABILITY:
                         a.value = host_needs_capability_now(path, q.run);
+                        break;
+                case OP_STAT:
+                        a.value = host_stat_now(path, q.run, (struct stat *) (void *) a.out);
+                        if (a.value == 0)
+                                len += sizeof(struct stat);
+                        break;
+                case OP_ACCESS:
+                        a.value = faccessat(AT_FDCWD, path, q.opens, AT_EACCESS) == 0 ? 0 : -errno;
+                        break;
+                case OP_REALPATH:
+                        a.value = host_realpath_now(path, a.out, sizeof(a.out));
+                        if (a.value > 0)
+                                len += (size_t) a.value + 1;
+                        break;
+                case OP_READ:
+                        a.value = host_read_now(path, a.out, q.size < sizeof(a.out) ? q.size : sizeof(a.out));
+                        if (a.value > 0)
+                                len += (size_t) a.value;
                         break;
                 default:
                         _exit(0);
@@ -1196,6 +1252,98 @@ static bool host_needs_capability(void *userdata, const char *path, bool run) {
         if (!mounts_may_hang())
                 return host_needs_capability_now(path, run);
         return asked(OP_NEEDS_CAPABILITY, path, run, false, false) > 0;
+}
+
+/* The argv readers' questions: asked of the child where a file system may not answer, as the
+ * classifier's checks are (the same child, the same deadline, cut off with them); one not told is
+ * -ETIMEDOUT and counted (sbx_run_host_untold()). */
+static unsigned untold;
+
+unsigned sbx_run_host_untold(void) {
+        return untold;
+}
+
+static int64_t asked_untold(struct host_ask *q, enum host_op op, const char *path, struct host_answer *a,
+                            size_t *ret_got) {
+        size_t len = ask_of(q, op, path, NULL, NULL);
+
+        if (len == 0 || !ask(q, len, a, ret_got)) {
+                untold++;
+                return -ETIMEDOUT;
+        }
+        return a->value;
+}
+
+int sbx_run_host_stat(const char *path, bool follow, struct stat *ret_st) {
+        struct host_ask q = { .run = follow };
+        struct host_answer a;
+        size_t got = 0;
+        int64_t r;
+
+        if (!mounts_may_hang())
+                return (int) host_stat_now(path, follow, ret_st);
+        if ((r = asked_untold(&q, OP_STAT, path, &a, &got)) < 0)
+                return r < INT_MIN ? -EIO : (int) r;
+        if (r != 0 || got != sizeof(struct stat)) {
+                untold++;
+                return -ETIMEDOUT;
+        }
+        memcpy(ret_st, a.out, sizeof(struct stat));
+        return 0;
+}
+
+int sbx_run_host_access(const char *path, int mode) {
+        struct host_ask q = { .opens = (uint8_t) mode };
+        struct host_answer a;
+        size_t got = 0;
+        int64_t r;
+
+        if (!mounts_may_hang())
+                return faccessat(AT_FDCWD, path, mode, AT_EACCESS) == 0 ? 0 : -errno;
+        r = asked_untold(&q, OP_ACCESS, path, &a, &got);
+        return r > 0 || r < INT_MIN ? -EIO : (int) r;
+}
+
+int sbx_run_host_realpath(const char *path, char *out, size_t size) {
+        struct host_ask q = { 0 };
+        struct host_answer a;
+        size_t got = 0;
+        int64_t r;
+
+        if (!mounts_may_hang())
+                return (int) host_realpath_now(path, out, size);
+        if ((r = asked_untold(&q, OP_REALPATH, path, &a, &got)) < 0)
+                return r < INT_MIN ? -EIO : (int) r;
+        if (got != (size_t) r + 1 || a.out[r] != '\0') {
+                untold++;
+                return -ETIMEDOUT;
+        }
+        if ((size_t) r >= size)
+                return -ENAMETOOLONG;
+        memcpy(out, a.out, (size_t) r + 1);
+        return 0;
+}
+
+ssize_t sbx_run_host_read(const char *path, char *buf, size_t size) {
+        struct host_ask q = { .size = (uint32_t) (size < PATH_MAX ? size : PATH_MAX) };
+        struct host_answer a;
+        size_t got = 0;
+        int64_t r;
+
+        if (!mounts_may_hang())
+                return (ssize_t) host_read_now(path, buf, size);
+        if ((r = asked_untold(&q, OP_READ, path, &a, &got)) < 0)
+                return r < INT_MIN ? -EIO : (ssize_t) r;
+        if (got != (size_t) r || (size_t) r > size) {
+                untold++;
+                return -ETIMEDOUT;
+        }
+        memcpy(buf, a.out, (size_t) r);
+        return (ssize_t) r;
+}
+
+void sbx_run_host_asking_starts(void) {
+        asker.cut_off = false;
 }
 
 void sbx_run_host_checks(struct sbx_classify_context *ctx) {

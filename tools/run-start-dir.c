@@ -49,7 +49,8 @@ static bool moves_at(const char *script, size_t i) {
  * real path (the kernel resolves names physically). false when that is no directory the
  * command's user may search: the chdir fails, and the command moves nowhere. */
 static bool enter_dir(const char *from, const char *dir, bool logical, char *out, size_t size) {
-        _cleanup_free_ char *joined = NULL, *norm = NULL, *real = NULL;
+        _cleanup_free_ char *joined = NULL, *norm = NULL;
+        char real[PATH_MAX];
         struct stat st;
 
         if (!dir || !dir[0])
@@ -59,8 +60,9 @@ static bool enter_dir(const char *from, const char *dir, bool logical, char *out
         else if (asprintf(&joined, "%s/%s", from, dir) < 0)
                 joined = NULL;
         if (!joined || (logical && sbx_path_normalize(joined, &norm) < 0) ||
-            !(real = realpath(norm ? norm : joined, NULL)) || stat(real, &st) < 0 || !S_ISDIR(st.st_mode) ||
-            faccessat(AT_FDCWD, real, X_OK, AT_EACCESS) < 0 || strlen(real) >= size)
+            sbx_run_host_realpath(norm ? norm : joined, real, sizeof(real)) < 0 ||
+            sbx_run_host_stat(real, true, &st) < 0 || !S_ISDIR(st.st_mode) || sbx_run_host_access(real, X_OK) < 0 ||
+            strlen(real) >= size)
                 return false;
         memcpy(out, real, strlen(real) + 1);
         return true;
@@ -112,7 +114,7 @@ static bool opened_before_move(const char *cwd, const char *f, bool remote) {
         if (!f || strcmp(f, "-") == 0 || f[0] == '/')
                 return true;
         return !(remote && strchr(f, ':')) && asprintf(&joined, "%s/%s", cwd, f) >= 0 &&
-               faccessat(AT_FDCWD, joined, R_OK, AT_EACCESS) == 0;
+               sbx_run_host_access(joined, R_OK) == 0;
 }
 
 /* GNU tar's `-C DIR` (`--directory`): the names of its members are DIR's, the archive's the
@@ -339,10 +341,11 @@ static bool git_top(const char *dir) {
         char p[PATH_MAX];
         struct stat st;
 
-        if (snprintf(p, sizeof(p), "%s/.git", dir) < (int) sizeof(p) && lstat(p, &st) == 0)
+        if (snprintf(p, sizeof(p), "%s/.git", dir) < (int) sizeof(p) && sbx_run_host_stat(p, false, &st) == 0)
                 return true;
-        return snprintf(p, sizeof(p), "%s/HEAD", dir) < (int) sizeof(p) && lstat(p, &st) == 0 &&
-               snprintf(p, sizeof(p), "%s/objects", dir) < (int) sizeof(p) && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+        return snprintf(p, sizeof(p), "%s/HEAD", dir) < (int) sizeof(p) && sbx_run_host_stat(p, false, &st) == 0 &&
+               snprintf(p, sizeof(p), "%s/objects", dir) < (int) sizeof(p) && sbx_run_host_stat(p, true, &st) == 0 &&
+               S_ISDIR(st.st_mode);
 }
 
 /* git's `-C DIR` (several adding up, "" none), before its command: git moves there, and a
@@ -740,13 +743,13 @@ static bool marker_above(const char *dir, const char *marker, bool own_stops) {
 
         if (snprintf(p, sizeof(p), "%s/%s", dir, marker) >= (int) sizeof(p) || strlen(dir) >= sizeof(up))
                 return true;
-        if (own_stops && lstat(p, &st) == 0)
+        if (own_stops && sbx_run_host_stat(p, false, &st) == 0)
                 return false;
         memcpy(up, dir, strlen(dir) + 1);
         while (strcmp(up, "/") != 0) {
                 *(strrchr(up, '/') == up ? up + 1 : strrchr(up, '/')) = '\0';
                 if (snprintf(p, sizeof(p), "%s/%s", strcmp(up, "/") == 0 ? "" : up, marker) < (int) sizeof(p) &&
-                    lstat(p, &st) == 0)
+                    sbx_run_host_stat(p, false, &st) == 0)
                         return true;
         }
         return false;
@@ -1951,7 +1954,7 @@ static bool makefile_moves(const char *dir, char *const *files, size_t n_files) 
 
                         if (snprintf(p, sizeof(p), "%s/%s", dir, names[i]) >= (int) sizeof(p))
                                 return true;
-                        if (stat(p, &st) == 0)
+                        if (sbx_run_host_stat(p, true, &st) == 0)
                                 found = names[i];
                 }
                 if (!found)
@@ -2206,7 +2209,8 @@ static bool start_logical(const char *cwd, bool own, char *out, size_t size) {
         struct stat a, b;
 
         memcpy(out, cwd, strlen(cwd) + 1);
-        if (!pwd || pwd[0] != '/' || stat(pwd, &a) < 0 || stat(cwd, &b) < 0 || a.st_dev != b.st_dev ||
+        if (!pwd || pwd[0] != '/' || sbx_run_host_stat(pwd, true, &a) < 0 || sbx_run_host_stat(cwd, true, &b) < 0 ||
+            a.st_dev != b.st_dev ||
             a.st_ino != b.st_ino || strcmp(pwd, cwd) == 0)
                 return true;
         if (!own || !path_plain(pwd) || strlen(pwd) >= size)
@@ -2268,8 +2272,8 @@ static bool cdpath_dir(const char *cdpath, const char *logical, const char *dir,
                         return false;
                 if (asprintf(&joined, "%s/%s", out[0] == '/' ? "" : logical, out) < 0)
                         return false;
-                if (stat(joined, &st) == 0 && S_ISDIR(st.st_mode))
-                        return faccessat(AT_FDCWD, joined, X_OK, AT_EACCESS) == 0;
+                if (sbx_run_host_stat(joined, true, &st) == 0 && S_ISDIR(st.st_mode))
+                        return sbx_run_host_access(joined, X_OK) == 0;
                 if (!e[k])
                         return false;
         }
@@ -2418,12 +2422,17 @@ moved:
 }
 
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        unsigned untold = sbx_run_host_untold();
         int r;
 
         /* a command's script files are read in one budget, its shells' nested calls included */
         if (script_reads.depth++ == 0)
                 script_reads.reads = 0;
         r = start_dir(argv, cwd, out, size);
+        /* a question of the host not told (a file system that does not answer): where it moved
+         * is not known */
+        if (sbx_run_host_untold() != untold)
+                r = -1;
         if (--script_reads.depth == 0) {
                 for (size_t k = 0; k < script_seen_n; k++)
                         free(script_seen[k].path);
@@ -3229,6 +3238,7 @@ int sbx_run_sqlite_stdin_db(char *const *argv, const struct sbx_run_words *cw, c
         size_t n = 0;
         ptrdiff_t k;
         bool unanswered = false, moved = false;
+        int r;
 
         if ((k = argv_command(argv, dir, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0 ||
             cw->in_outer || cw->n_in != 1)
@@ -3245,7 +3255,7 @@ int sbx_run_sqlite_stdin_db(char *const *argv, const struct sbx_run_words *cw, c
         }
         /* one there is opened where it starts, before any command */
         if (!db || !db[0] || db[0] == '/' || join_name(cur, sizeof(cur), start, db) < 0 ||
-            faccessat(AT_FDCWD, cur, F_OK, AT_EACCESS) == 0 || !(buf = malloc(SCRIPT_FILE_MAX + 2)) ||
+            (r = sbx_run_host_access(cur, F_OK)) == 0 || r == -ETIMEDOUT || !(buf = malloc(SCRIPT_FILE_MAX + 2)) ||
             !(text = sqlite_file_text(strcmp(cw->in[0], "-") == 0 ? "./-" : cw->in[0], dir, buf, &unanswered)))
                 return 0;
         memcpy(cur, start, strlen(start) + 1);
@@ -3571,20 +3581,19 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
 static bool git_directory(const char *d) {
         char p[PATH_MAX + 16];
 
-        if (snprintf(p, sizeof(p), "%s/commondir", d) < (int) sizeof(p) && access(p, F_OK) == 0)
+        if (snprintf(p, sizeof(p), "%s/commondir", d) < (int) sizeof(p) && sbx_run_host_access(p, F_OK) == 0)
                 return true;
-        return snprintf(p, sizeof(p), "%s/HEAD", d) < (int) sizeof(p) && access(p, F_OK) == 0 &&
-               snprintf(p, sizeof(p), "%s/objects", d) < (int) sizeof(p) && access(p, X_OK) == 0 &&
-               snprintf(p, sizeof(p), "%s/refs", d) < (int) sizeof(p) && access(p, X_OK) == 0;
+        return snprintf(p, sizeof(p), "%s/HEAD", d) < (int) sizeof(p) && sbx_run_host_access(p, F_OK) == 0 &&
+               snprintf(p, sizeof(p), "%s/objects", d) < (int) sizeof(p) && sbx_run_host_access(p, X_OK) == 0 &&
+               snprintf(p, sizeof(p), "%s/refs", d) < (int) sizeof(p) && sbx_run_host_access(p, X_OK) == 0;
 }
 
 static int git_index_lock(const char *start, char *out, size_t size) {
-        _cleanup_free_ char *real = sbx_realpath(start);
         char dir[PATH_MAX], dotgit[PATH_MAX + 8], text[PATH_MAX + 16];
+        unsigned untold = sbx_run_host_untold();
 
-        if (!real || strlen(real) >= sizeof(dir))
+        if (sbx_run_host_realpath(start, dir, sizeof(dir)) < 0)
                 return 0;
-        memcpy(dir, real, strlen(real) + 1);
         for (;;) {
                 struct stat sb;
                 char *slash;
@@ -3592,21 +3601,22 @@ static int git_index_lock(const char *start, char *out, size_t size) {
 
                 if (join_name(dotgit, sizeof(dotgit), dir, ".git") < 0)
                         return 0;
-                e = stat(dotgit, &sb) < 0 ? errno : 0;
+                e = -sbx_run_host_stat(dotgit, true, &sb);
                 /* a directory git takes for its own (is_git_directory()): else it goes on up
                  * (review53: an empty .git in the workspace named its lock there, the refusal of
-                 * the repository's above read task_failure in workspace-write) */
+                 * the repository's above read task_failure in workspace-write); one whose
+                 * questions were not told is none known */
                 if (e == 0 && S_ISDIR(sb.st_mode) && git_directory(dotgit))
                         return snprintf(out, size, "%s/index.lock", dotgit) < (int) size ? 1 : 0;
+                if (sbx_run_host_untold() != untold)
+                        return 0;
                 if (e == 0 && S_ISDIR(sb.st_mode))
                         e = ENOENT;
                 if (e == 0) {
-                        _cleanup_close_ int fd = open(dotgit, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
                         ssize_t k;
                         char gitdir[PATH_MAX];
 
-                        if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
-                            (k = read(fd, text, sizeof(text) - 1)) <= 8)
+                        if ((k = sbx_run_host_read(dotgit, text, sizeof(text) - 1)) <= 8)
                                 return 0;
                         text[k] = '\0';
                         text[strcspn(text, "\r\n")] = '\0';
@@ -3736,15 +3746,18 @@ int sbx_run_zip_output(char *const *argv, const char *cwd, char *out, size_t siz
 }
 
 /* Whether wget takes the file at path for one that is there (its file_exists_p()): a regular file
- * its mode lets the user read, by owner, group or others. */
-static bool wget_file_there(const char *path) {
+ * its mode lets the user read, by owner, group or others (1), or not (0); -1 when the host's
+ * answer was not told (sbx_run_host_stat()). */
+static int wget_file_there(const char *path) {
         struct stat st;
         gid_t groups[NGROUPS_MAX];
         bool member;
-        int n;
+        int n, r;
 
-        if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
-                return false;
+        if ((r = sbx_run_host_stat(path, true, &st)) == -ETIMEDOUT)
+                return -1;
+        if (r < 0 || !S_ISREG(st.st_mode))
+                return 0;
         member = st.st_gid == getgid() || st.st_gid == getegid();
         n = member ? 0 : getgroups(NGROUPS_MAX, groups);
         for (int i = 0; !member && i < n; i++)
@@ -3854,8 +3867,7 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
 
                 if (asprintf(&coredata, "%s/meson-private/coredata.dat", top) < 0 ||
                     asprintf(&manifest, "%s/build.ninja", top) < 0 ||
-                    faccessat(AT_FDCWD, coredata, R_OK, AT_EACCESS) != 0 ||
-                    faccessat(AT_FDCWD, manifest, R_OK, AT_EACCESS) != 0)
+                    sbx_run_host_access(coredata, R_OK) != 0 || sbx_run_host_access(manifest, R_OK) != 0)
                         return 0;
         }
         return snprintf(out, size, "%s/.ninja_log", strcmp(start, "/") == 0 ? "" : start) < (int) size ? 1 : 0;
@@ -4075,6 +4087,7 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
         size_t n = 0, len;
         ptrdiff_t k;
         bool same_name = false; /* -c, -N, --no-clobber: the URL's name whether or not it is there */
+        int there;
 
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "wget") != 0)
                 return 0;
@@ -4154,14 +4167,16 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
         /* a file there already is kept: wget writes NAME.1, or the first NAME.N that is not there
          * (review54: NAME was read, so where the host lets the user write NAME but not make a file
          * in its directory, wget's exit 3 on the host too read denied) */
-        if (!same_name && wget_file_there(out)) {
+        if (!same_name && (there = wget_file_there(out)) != 0) {
                 len = strlen(out);
-                for (unsigned i = 1;; i++) {
+                for (unsigned i = 1; there > 0; i++) {
                         if (i > 1000 || snprintf(out + len, size - len, ".%u", i) >= (int) (size - len))
                                 return 0;
-                        if (!wget_file_there(out))
-                                break;
+                        there = wget_file_there(out);
                 }
+                /* (one not told: which file it writes is not known) */
+                if (there < 0)
+                        return 0;
         }
         return 1;
 }

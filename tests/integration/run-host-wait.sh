@@ -70,6 +70,65 @@ assert o["verdict"] == sys.argv[2], o' "$v" "$want"
         fuse_stop
 done
 
+# The names a command's argv gives that sbx asks of the host before its lines come (a tool's
+# directory, git's repository, wget's file there): asked of the child too. A command (a stand-in
+# named as the tool, which touches nothing) whose argv names a directory or file on a file system
+# that does not answer: sbx ends with its status, the record written (wget's silent 3 of -O's file
+# there, not told, is its denial: fail closed). Before, sbx waited for good
+# in its own realpath(3) of `make -C MNT/d`'s DIR, stat(2) of wget's MNT/f, git's repository. (sh
+# is a stand-in too: its script's cd is read, never run)
+mkdir -p "$T/bin"
+for tool in make git wget tar ninja sh; do
+        printf '#!/bin/sh\nexit "${STAND_IN_RC:-3}"\n' >"$T/bin/$tool"
+        chmod 755 "$T/bin/$tool"
+done
+if fuse_start -n "$T/mnt"; then
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                for b in "${BACKENDS[@]}"; do
+                        for cmd in "make -C $T/mnt/d" "git -C $T/mnt/r stash" "wget -P $T/mnt http://h/f" \
+                                "wget -O $T/mnt/f http://h/f" "tar -C $T/mnt/d -xf a.tar" "ninja -C $T/mnt/b" \
+                                "sh -c 'cd $T/mnt/d && make'"; do
+                                v=$T/tmp-$who/v-$b-argv.json
+                                rm -f "$v"
+                                start=$(date +%s%N)
+                                eval "run=($cmd)"
+                                timeout -s KILL 15 "${pre[@]}" PATH="$T/bin:$PATH" "$bin" run --backend "$b" --mode read-only \
+                                        --root "$T/ws" --db "$db" --verdict-json "$v" -- "${run[@]}" >"$T/out" 2>"$T/err"
+                                rc=$?
+                                ms=$((($(date +%s%N) - start) / 1000000))
+                                t_check "$who, $b: \`${run[*]}\`, its argv naming a file system that does not answer: sbx ends with the command's status, the record written (rc=$rc, $ms ms)" \
+                                        python3 -c '
+import json, sys
+assert sys.argv[2] == "3", sys.argv[2]
+o = json.load(open(sys.argv[1]))
+assert o["exit_code"] == 3 and o["verdict"] in ("task_failure", "denied"), o' "$v" "$rc"
+                        done
+                        # the same questions of names elsewhere, the mount still there: answered
+                        # as before, by the child (wget's f there: it writes f.1; git stash's
+                        # silent 1: its index's lock), root's (the host refuses nobody both)
+                        [ "$who" = root ] || continue
+                        echo a >"$T/ws/f"
+                        [ -d "$T/ws/r/.git" ] || git init -q "$T/ws/r"
+                        for cmd in "wget -P $T/ws http://h/f|3|$T/ws/f.1" "git -C r stash|1|$T/ws/r/.git/index.lock"; do
+                                IFS='|' read -r words want_rc want_path <<<"$cmd"
+                                read -ra run <<<"$words"
+                                v=$T/tmp-$who/v-$b-argv.json
+                                rm -f "$v"
+                                timeout -s KILL 15 "${pre[@]}" PATH="$T/bin:$PATH" STAND_IN_RC=$want_rc "$bin" run --backend "$b" \
+                                        --mode read-only --root "$T/ws" --db "$db" --verdict-json "$v" -- "${run[@]}" >"$T/out" 2>"$T/err"
+                                rc=$?
+                                t_check "$who, $b: \`$words\`, a FUSE mount that does not answer elsewhere: denied, $want_path (rc=$rc)" \
+                                        python3 -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.argv[2]], o' "$v" "$want_path"
+                        done
+                done
+        done
+        fuse_stop
+fi
+
 # poll(2) failing while sbx waits for its asker (the caller lowered sbx's descriptor limit to 0,
 # prlimit: poll refuses one descriptor then, EINVAL; a signal made it poll again): sbx waited in
 # recv(2) for an answer that never came, for good. It now ends with the command, the check not
