@@ -2499,6 +2499,9 @@ static void classifier_context(struct run_state *st) {
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
         int start = cwd ? sbx_run_start_dir(command, cwd, moved, sizeof(moved)) : 0;
+        /* the shell's script, a nested shell's where it runs one alone (`sh -c "echo x > l"`
+         * inside `sbx run -c`, whose lines are that shell's) */
+        _cleanup_free_ char *inner_script = sbx_run_shell_script_inner(command);
         /* a Python -c script, whose traceback shows no source line; a perl -e one */
         const char *inline_script = sbx_run_inline_script(command, &inline_lang);
         /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
@@ -2512,7 +2515,7 @@ static void classifier_context(struct run_state *st) {
                                             .search_path = getenv("PATH"),
                                             /* what a shell's own line about a named pipe
                                              * tells of: its script's redirections */
-                                            .script = sbx_run_shell_script(command),
+                                            .script = inner_script,
                                             .inline_script = inline_script, .inline_lang = inline_lang,
                                             .userdata = confined ? (void *) confined->private_tmpdir
                                                                  : NULL };

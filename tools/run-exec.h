@@ -107,6 +107,12 @@ int sbx_run_env_start_dir(char *const *argv, const char *cwd, char *out, size_t 
  * past the wrappers of sbx_run_start_dir()): a pointer into argv, or NULL (struct
  * sbx_classify_context's script). */
 const char *sbx_run_shell_script(char *const *argv);
+/* The script that runs where that script is one simple command that runs another shell's -c
+ * script (`bash -c 'sh -c "echo x > l"'`, `env sh -c`, assignments before it), down to four
+ * levels: the innermost one's, whose redirections and lines are the shell's that prints them;
+ * sbx_run_shell_script()'s otherwise. Allocated (the caller frees), or NULL: none, no memory
+ * (struct sbx_classify_context's script). */
+char *sbx_run_shell_script_inner(char *const *argv);
 /* The words of the one command argv runs in cwd (absolute), which the readers below take, and in
  * start (PATH_MAX bytes) the directory they start in: argv itself and cwd, or, where argv (past
  * its wrappers) is a shell's -c script (BusyBox's `busybox sh -c` too) that is one simple command (`sh -c 'busybox mv ./f

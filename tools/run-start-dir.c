@@ -2562,6 +2562,32 @@ const char *sbx_run_shell_script(char *const *argv) {
         return k < 0 ? NULL : command_shell_script(argv + k, n - (size_t) k);
 }
 
+char *sbx_run_shell_script_inner(char *const *argv) {
+        const char *script = sbx_run_shell_script(argv);
+        char *cur = script ? strdup(script) : NULL;
+
+        for (int depth = 0; cur && depth < 4; depth++) {
+                _cleanup_free_ char *buf = malloc(strlen(cur) + 1);
+                _cleanup_free_ char **w = calloc(65, sizeof(char *));
+                char *in[8], *inner;
+                size_t n_in = 0, k = 0;
+                int r;
+
+                if (!buf || !w)
+                        break;
+                r = simple_words(cur, buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in);
+                while (r > 0 && k < (size_t) r && shell_assignment(w[k]))
+                        k++;
+                /* one simple command that runs a shell's -c script: the script that runs is that
+                 * one (the words end with a NULL: calloc's) */
+                if (r <= 0 || k == (size_t) r || !(script = sbx_run_shell_script(w + k)) || !(inner = strdup(script)))
+                        break;
+                free(cur);
+                cur = inner;
+        }
+        return cur;
+}
+
 void sbx_run_words_clear(struct sbx_run_words *cw) {
         free(cw->buf);
         free(cw->w);

@@ -1153,6 +1153,16 @@ assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.ar
                                 status_row "$d/ws" $b workspace-write "$d/lk-$b.json" bash -c ">lk-$b echo x"
                                 [ $rc -eq 125 ] || check "$who, $b workspace-write: >link echo x: denied, the target its path (got $got)" \
                                         test "$got" = "denied:$d/out-$b/deep/f:1" -a ! -e "$d/out-$b/deep/f"
+                                # ... by a shell that the top one runs alone (robust55: the link
+                                # recorded, its redirection inside the outer one's quotes)
+                                for nest in "sh -c 'echo x > lk-$b'" "env sh -c 'echo x > lk-$b'" \
+                                        "X=1 bash -c 'echo x > lk-$b'"; do
+                                        status_row "$d/ws" $b workspace-write "$d/lk-$b.json" bash -c "$nest"
+                                        ex=2 # (dash's status; bash's 1)
+                                        [[ $nest == *bash* ]] && ex=1
+                                        [ $rc -eq 125 ] || check "$who, $b workspace-write: bash -c \"$nest\", a link out of the workspace: denied, the target its path (got $got)" \
+                                                test "$got" = "denied:$d/out-$b/deep/f:$ex" -a ! -e "$d/out-$b/deep/f"
+                                done
                         done
                         # root's write through a dangling symlink into another user's 0755 directory in
                         # the workspace: the target's making refused for want of the capabilities:

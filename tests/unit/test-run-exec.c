@@ -3315,6 +3315,37 @@ static void test_shell_script_busybox_shell(void **state) {
         }
 }
 
+/* The script that runs where a shell's script is one simple command running another shell's -c
+ * script (sbx_run_shell_script_inner()): the nested one's, whose redirections its lines tell of
+ * (robust55: `sbx run -c 'sh -c "echo x > l"'` recorded the link l, the outer script read, its
+ * redirection inside quotes); the outer one where it is more than that, or where the nested
+ * script cannot be split (an expansion). */
+static void test_shell_script_inner(void **state) {
+        static const struct {
+                const char *argv[8], *want;
+        } rows[] = {
+                { { "bash", "-c", "sh -c 'echo x > l'", NULL }, "echo x > l" },
+                { { "bash", "-c", "env sh -c 'echo x > l'", NULL }, "echo x > l" },
+                { { "bash", "-c", "X=1 bash -e -c 'echo x >> l'", NULL }, "echo x >> l" },
+                { { "bash", "-c", "sh -c 'sh -c \"echo x > l\"'", NULL }, "echo x > l" },
+                { { "nice", "sh", "-c", "busybox sh -c 'cat < f'", NULL }, "cat < f" },
+                { { "bash", "-c", "echo x > l", NULL }, "echo x > l" },
+                { { "bash", "-c", "sh -c 'echo x' > l", NULL }, "sh -c 'echo x' > l" },
+                { { "bash", "-c", "sh -c 'echo x'; echo y > l", NULL }, "sh -c 'echo x'; echo y > l" },
+                { { "bash", "-c", "sh -c \"echo $X > l\"", NULL }, "sh -c \"echo $X > l\"" },
+                { { "bash", "-c", "sh f.sh", NULL }, "sh f.sh" },
+                { { "make", "-C", "d", NULL }, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                _cleanup_free_ char *got = sbx_run_shell_script_inner((char *const *) rows[i].argv);
+
+                if (!got != !rows[i].want || (got && strcmp(got, rows[i].want) != 0))
+                        fail_msg("row %zu: %s, want %s", i, got ? got : "NULL", rows[i].want ? rows[i].want : "NULL");
+        }
+}
+
 /* line classified by the landlock dialect, exit 1, with ctx set as sbx run sets it */
 static struct sbx_classify_result *classified_landlock(struct sbx_classify_context *ctx, const char *line) {
         static struct sbx_classify_result res;
@@ -3828,6 +3859,7 @@ int main(void) {
                 cmocka_unit_test(test_classifier_context_keeps_what_it_can),
                 cmocka_unit_test(test_env_split),
                 cmocka_unit_test(test_shell_script_busybox_shell),
+                cmocka_unit_test(test_shell_script_inner),
                 cmocka_unit_test(test_chain_only),
                 cmocka_unit_test(test_chain_sqlite),
         };
