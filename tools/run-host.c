@@ -718,22 +718,29 @@ static uint64_t host_mount_now(const char *private_tmpdir, const char *tmp, cons
 }
 
 /* For the classifier: whether the directory the host path `path` (host_path() gave it) would be
- * made in is missing on the host, or is no directory; false when it cannot be told. */
+ * made in is missing on the host, or is no directory, or the name or that directory is a symlink
+ * that loops (ELOOP): the host's own failure, before any permission check; false when it cannot
+ * be told. */
 static bool host_dir_missing_now(const char *path) {
         char buf[PATH_MAX], target[PATH_MAX];
         struct stat st;
+        int depth = 0;
 
         /* a dangling symlink: an open with O_CREAT makes its target, in the target's directory
          * (review51: as root in read-only, `sqlite3 l.db 'create table t(x)'` and `curl -o l.db
          * URL` of l.db -> missing/n.db, ENOENT on the host too, read as denied) */
-        for (int depth = 0; depth < 8 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) < 0 &&
-                            errno == ENOENT && link_target_path(path, target);
+        for (; depth < 8 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) < 0 && errno == ENOENT &&
+               link_target_path(path, target);
              depth++)
                 path = target;
+        /* ... one that loops: the open fails with ELOOP on the host too (robust55: `zip -q
+         * lp.zip f`, lp.zip -> lp.zip, zip's 15 read denied in both modes, as nobody too) */
+        if (depth < 8 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) < 0 && errno == ELOOP)
+                return true;
         if (!parent_of(path, buf))
                 return false;
         if (stat(buf, &st) < 0)
-                return errno == ENOENT || errno == ENOTDIR;
+                return errno == ENOENT || errno == ENOTDIR || errno == ELOOP;
         return !S_ISDIR(st.st_mode);
 }
 

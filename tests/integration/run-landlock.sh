@@ -2483,7 +2483,7 @@ else:
                                 mkdir -p "$z/root" "$z/own" && chmod 755 "$z" "$z/root"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own"
                                 for b in landlock bwrap; do
-                                    for where in own ext root ws nodir tt ttq xlist afile; do
+                                    for where in own ext root ws nodir tt ttq xlist afile loop wsloop; do
                                         mode=read-only x=$z/own/a.zip want=denied:$z/own/a.zip:15
                                         case $where in
                                         ext) x=$z/own/a want=denied:$z/own/a.zip:15 ;;
@@ -2507,9 +2507,15 @@ else:
                                         root) x=$z/root/a.zip want=denied:$z/root/a.zip:15
                                               [ $who = nobody ] && want=task_failure::15 ;;
                                         ws) mode=workspace-write x=$d/ws/$tag-a.zip want=success::0 ;;
+                                        # a link that loops: zip's ELOOP on the host too, in
+                                        # either mode (robust55; before: denied, the link)
+                                        loop) "${pre[@]}" ln -sfn lp.zip "$z/own/lp.zip"
+                                              x=$z/own/lp.zip want=task_failure::15 ;;
+                                        wsloop) mode=workspace-write x=$d/ws/$tag-lp.zip want=task_failure::15
+                                                ln -sfn $tag-lp.zip "$x" ;;
                                         esac
                                         status_row "$d/ws" $b $mode "$d/zip.json" zip -q $x /etc/hostname # (tt: several words)
-                                        rm -f "$z/own/afile"
+                                        rm -f "$z/own/afile" "$z/own/lp.zip" "$d/ws/$tag-lp.zip"
                                         [ $rc -eq 125 ] && continue
                                         check "$who, $b: zip -q $x /etc/hostname ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws ]; then

@@ -3681,6 +3681,36 @@ static void test_host_checks_dangling_link_target(void **state) {
         rmdir(dir);
 }
 
+/* A symlink that loops, the name itself or a directory on its way: the host's open fails with
+ * ELOOP before any permission check, as where its directory is missing (robust55: `zip -q
+ * lp.zip f`, lp.zip -> lp.zip, zip's silent 15 read denied in both modes, the link recorded) */
+static void test_host_checks_link_loop(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { 0 };
+        char dir[] = "/tmp/test-run-exec-XXXXXX", lp[64], a[64], b[64], in[64], f[64];
+
+        sbx_run_host_checks(&ctx);
+        assert_non_null(mkdtemp(dir));
+        snprintf(lp, sizeof(lp), "%s/lp.zip", dir);
+        snprintf(a, sizeof(a), "%s/a", dir);
+        snprintf(b, sizeof(b), "%s/b", dir);
+        snprintf(in, sizeof(in), "%s/a/x.zip", dir);
+        snprintf(f, sizeof(f), "%s/f.zip", dir);
+        assert_int_equal(symlink("lp.zip", lp), 0);
+        assert_int_equal(symlink("b", a), 0);
+        assert_int_equal(symlink("a", b), 0);
+        if (!ctx.host_dir_missing(NULL, lp))
+                fail_msg("lp.zip -> lp.zip: a loop, want true");
+        if (!ctx.host_dir_missing(NULL, in))
+                fail_msg("a/x.zip, a -> b -> a: a loop on its way, want true");
+        /* a name in a directory that is there, none of it a link: as before */
+        assert_false(ctx.host_dir_missing(NULL, f));
+        unlink(lp);
+        unlink(a);
+        unlink(b);
+        rmdir(dir);
+}
+
 /* A dangling symlink is followed to the name it would make (a write through it, open's O_CREAT,
  * makes its target: what the sandbox refuses), a relative one from its directory, a chain of them
  * too, one on the way as well; a loop is no path (before: the link's own name, so `curl -so out
@@ -3856,6 +3886,7 @@ int main(void) {
                 cmocka_unit_test(test_host_needs_capability_acl),
                 cmocka_unit_test(test_host_needs_capability_dangling_link),
                 cmocka_unit_test(test_host_checks_dangling_link_target),
+                cmocka_unit_test(test_host_checks_link_loop),
                 cmocka_unit_test(test_classifier_context_keeps_what_it_can),
                 cmocka_unit_test(test_env_split),
                 cmocka_unit_test(test_shell_script_busybox_shell),
