@@ -167,6 +167,7 @@ struct sbx_classifier {
         bool (*host_dir_missing)(void *userdata, const char *path);
         int (*host_exists)(void *userdata, const char *path);
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
+        bool (*host_covered)(void *userdata, const char *path);
         int (*host_sets_times)(void *userdata, const char *path, unsigned how);
         unsigned touch_how;            /* see struct sbx_classify_context */
         bool (*host_needs_capability)(void *userdata, const char *path, bool run);
@@ -734,6 +735,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_dir_missing = ctx->host_dir_missing;
         c->host_exists = ctx->host_exists;
         c->host_fifo = ctx->host_fifo;
+        c->host_covered = ctx->host_covered;
         c->host_sets_times = ctx->host_sets_times;
         c->touch_how = ctx->touch_how;
         c->host_needs_capability = ctx->host_needs_capability;
@@ -4364,7 +4366,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         bool cut, writes, py_reads, follows;
         int r, mark = -1;
 
-        if (!c->host_fifo && !c->host_sets_times && !c->host_needs_capability)
+        if (!c->host_fifo && !c->host_sets_times && !c->host_needs_capability && !c->host_covered)
                 return 0;
         cut = copy_evidence(line, sizeof(line), s, len) < len;
         tl = strlen(line);
@@ -4538,6 +4540,12 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
         if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
             in_sandbox_dev_proc(host))
                 return false;
+        /* beneath a host file system the launcher covers (bwrap's, the host's message queues):
+         * its cover refuses every name there, whatever the host allows (escape54 left it: as
+         * root and as nobody under bwrap, `touch MQ/x`, `ls MQ`, `echo x > MQ/y` read
+         * task_failure) */
+        if (c->host_covered && c->host_covered(c->resolve_userdata, host))
+                goto counted;
         /* a run of another user's 0700 program, which root runs on the host (CAP_DAC_OVERRIDE
          * passes an execute bit set for anyone), refused root without its capabilities (review:
          * as root under bwrap, `bash -c ./x` of nobody's 0700 script read task_failure, the run

@@ -254,6 +254,14 @@ struct sbx_classify_context {
          * prove a denial only on a line whose path, absolute and lying there, is such a pipe.
          * NULL: never (those lines are no denial). */
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
+        /* Optional: whether the host path `path` (as resolve gave it) lies where the backend's
+         * launcher covers the host's file system with an empty read-only one of its own: bwrap's,
+         * an mqueue file system of the host's not beneath the sandbox's own /dev, which shows the
+         * host's message queues (its cover, a tmpfs of mode 0, refuses the command every name
+         * beneath it, EACCES, whatever the host's mqueue allows). A fifo-denial signature's line
+         * (bwrap's `Permission denied`) of such a path is then the sandbox's refusal: denied, its
+         * path recorded. NULL: never. */
+        bool (*host_covered)(void *userdata, const char *path);
         /* Optional: whether the host itself would let the command set the times of the host path
          * `path` (as resolve gave it) as coreutils' touch does with utimensat(2) when its open for
          * writing fails, `how` telling which times (touch_how: the current time, or given) and

@@ -2702,6 +2702,10 @@ static void classifier_context(struct run_state *st) {
         }
 
         sbx_run_host_checks(&ctx);
+        /* the host's file systems the launcher covers are bwrap's alone (Landlock's filter
+         * refuses the message queues' calls instead) */
+        if (!confined || strcmp(confined->backend, "bwrap") != 0)
+                ctx.host_covered = NULL;
         /* canonical, as the host's path (sbx_run_host_checks()) answers: both are already (the policy's root
          * is canonicalized when it is resolved, the temp area is made beneath
          * the real path of $TMPDIR, each step without a symlink), and neither

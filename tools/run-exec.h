@@ -396,7 +396,8 @@ const char *sbx_run_python_file(char *const *argv);
 const char *sbx_run_python_file_text(const char *file, const char *cwd, char *buf, size_t *ret_len);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing,
- * host_exists, host_fifo, host_sets_times. Their
+ * host_exists, host_fifo, host_sets_times, host_needs_capability, host_covered (the caller keeps
+ * it for bwrap's runs alone). Their
  * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */
 void sbx_run_host_checks(struct sbx_classify_context *ctx);
 /* The questions the argv's readers (sbx_run_start_dir(), sbx_run_git_stash_lock(),

@@ -744,6 +744,27 @@ static bool host_dir_missing_now(const char *path) {
         return !S_ISDIR(st.st_mode);
 }
 
+/* The magic number of an mqueue file system (linux/magic.h does not hold it; ipc/mqueue.c) */
+#define SBX_MQUEUE_MAGIC 0x19800202
+
+/* For the classifier: whether the host path `path` (host_path() gave it) lies where bwrap's
+ * launcher covers the host's file system with an empty read-only tmpfs of mode 0 (sbx-landlock
+ * --seal-mounts, cover_mqueues()): its longest existing part is on an mqueue file system, not
+ * beneath /dev (the sandbox's own /dev hides one there, uncovered). false when it cannot be told. */
+static bool host_covered_now(const char *path) {
+        char buf[PATH_MAX];
+        struct statfs sfs;
+        size_t len = strlen(path);
+
+        if (path[0] != '/' || len >= sizeof(buf) || sbx_path_beneath(path, "/dev"))
+                return false;
+        memcpy(buf, path, len + 1);
+        while (statfs(buf, &sfs) < 0)
+                if (errno != ENOENT || !cut_to_parent(buf))
+                        return false;
+        return sfs.f_type == SBX_MQUEUE_MAGIC;
+}
+
 /* For the classifier: whether the name at the host path `path` (host_path() gave it) exists, its
  * last component not followed, and what it is (enum sbx_host_name: no directory, a directory, one
  * that holds entries, as this user lists it); -1 it cannot be told (a directory on its way this
@@ -910,7 +931,7 @@ static bool mounts_may_hang(void) {
 
 enum host_op {
         OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_EXISTS, OP_FIFO,
-        OP_SETS_TIMES, OP_NEEDS_CAPABILITY, OP_STAT, OP_ACCESS, OP_REALPATH, OP_READ
+        OP_SETS_TIMES, OP_NEEDS_CAPABILITY, OP_STAT, OP_ACCESS, OP_REALPATH, OP_READ, OP_COVERED
 };
 
 /* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
@@ -992,6 +1013,9 @@ static _Noreturn void asker_child(void) {
                         break;
                 case OP_NEEDS_CAPABILITY:
                         a.value = host_needs_capability_now(path, q.run);
+                        break;
+                case OP_COVERED:
+                        a.value = host_covered_now(path);
                         break;
                 case OP_STAT:
                         a.value = host_stat_now(path, q.run, (struct stat *) (void *) a.out);
@@ -1254,6 +1278,13 @@ static int host_sets_times(void *userdata, const char *path, unsigned how) {
         return (int) asked_q(&q, OP_SETS_TIMES, path, -1);
 }
 
+static bool host_covered(void *userdata, const char *path) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_covered_now(path);
+        return asked(OP_COVERED, path, false, false, false) > 0;
+}
+
 static bool host_needs_capability(void *userdata, const char *path, bool run) {
         (void) userdata;
         if (!mounts_may_hang())
@@ -1367,4 +1398,5 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         ctx->host_fifo = host_fifo;
         ctx->host_sets_times = host_sets_times;
         ctx->host_needs_capability = host_needs_capability;
+        ctx->host_covered = host_covered;
 }

@@ -856,6 +856,27 @@ if t_is_root && unshare -m --propagation private true 2>/dev/null; then
                                 eval '[ "$rc" = 125 ] && [[ "$out" == *"cannot reach the message queues mounted at $T/mqpriv/mq to cover them"* ]] && ! grep -qx ran <<<"$out"'
                 fi
         done
+        # a command that reaches a covered mount (one where the user may reach it) is refused by
+        # the cover, EACCES: the sandbox's refusal, denied, its path recorded, whatever the host's
+        # mqueue allows (escape54 left it: task_failure, root and nobody)
+        mkdir -p "$T/mqpub/mq" && chmod 755 "$T/mqpub"
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                v=$T/tmp-$who/mq.json
+                for c in "touch MQ/x" "ls MQ" "echo x > MQ/y" "cat MQ/z"; do
+                        rm -f "$v"
+                        out=$(unshare -m --propagation private sh -c 'mount -t mqueue sbxmq "$1" && shift && exec "$@"' sh \
+                                "$T/mqpub/mq" "${pre[@]}" timeout 60 "$bin" run --db "$db" --backend bwrap --mode read-only \
+                                --root "$T/ws" --verdict-json "$v" -c "${c//MQ/$T/mqpub/mq}" 2>&1 </dev/null)
+                        want=$T/mqpub/mq/x
+                        case $c in ls*) want=$T/mqpub/mq ;; echo*) want=$T/mqpub/mq/y ;; cat*) want=$T/mqpub/mq/z ;; esac
+                        t_check "$who: \`$c\` beneath the host's covered mqueue mount: denied, $want ($(echo "$out" | head -c 160))" \
+                                python3 -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.argv[2]], o' "$v" "$want"
+                done
+        done
 else
         echo "note - not root, or no mount namespace of the test's own: the mqueue cover checks not applicable"
 fi

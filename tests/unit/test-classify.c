@@ -5468,6 +5468,51 @@ static void test_classify_bwrap_fifo_permission_denied(void **state) {
                        "denied");
 }
 
+/* The host as sbx run tells it of bwrap's covers: /mq is an mqueue file system of the host's,
+ * which the launcher covers with an empty read-only tmpfs of mode 0. */
+static bool fake_host_covered(void *userdata, const char *path) {
+        (void) userdata;
+        return strcmp(path, "/mq") == 0 || strncmp(path, "/mq/", 4) == 0;
+}
+
+/* Under bwrap a name beneath a host file system that the launcher covers (the host's message
+ * queues) is refused by the cover, EACCES, whatever the host allows: a denial, its path recorded
+ * (escape54 left it: as root and as nobody, `touch MQ/x`, `ls MQ`, `echo x > MQ/y`, `cat MQ/z`
+ * read task_failure). Elsewhere, and without the question, as before. */
+static void test_classify_bwrap_covered_mount(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_covered = fake_host_covered,
+                                            .script = "echo x > /mq/y" };
+        struct sbx_classify_context offline = { .cwd = "/ws", .script = "echo x > /mq/y" };
+        static const struct {
+                const char *line, *path;
+        } denied[] = {
+                { "touch: cannot touch '/mq/x': Permission denied\n", "/mq/x" },
+                { "ls: cannot open directory '/mq': Permission denied\n", "/mq" },
+                { "bash: line 1: /mq/y: Permission denied\n", "/mq/y" },
+                { "cat: /mq/z: Permission denied\n", "/mq/z" },
+                { "sh: 1: cannot create /mq/y: Permission denied\n", "/mq/y" },
+        };
+        struct sbx_classify_result *r;
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(denied); i++) {
+                r = run_backend_in("bwrap", &ctx, denied[i].line);
+                if (strcmp(sbx_verdict_to_string(r->verdict), "denied") != 0 || r->n_denials != 1 ||
+                    strcmp(r->denials[0].path, denied[i].path) != 0)
+                        fail_msg("row %zu (%s): %s, %zu denials, want denied %s", i, denied[i].line,
+                                 sbx_verdict_to_string(r->verdict), (size_t) r->n_denials, denied[i].path);
+                assert_verdict(run_backend_in("bwrap", &offline, denied[i].line), "task_failure");
+        }
+        /* a relative name, joined to the cwd */
+        r = run_backend_in("bwrap", &(struct sbx_classify_context) { .cwd = "/mq", .host_covered = fake_host_covered },
+                           "touch: cannot touch 'x': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/mq/x");
+        /* elsewhere: the host's own permission, as before */
+        assert_verdict(run_backend_in("bwrap", &ctx, "touch: cannot touch '/mqx/x': Permission denied\n"), "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ctx, "cat: /etc/shadow: Permission denied\n"), "task_failure");
+}
+
 /* find prints a failed exec of a program its -exec runs (a named pipe, a file without an execute
  * bit) as it prints a refused -fprint and a directory it cannot read: `find: 'X': Permission
  * denied`. With the argv's -exec programs (find_exec), a line naming one is the exec's failure,
@@ -8403,6 +8448,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cmake_e_lines),
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
+                cmocka_unit_test(test_classify_bwrap_covered_mount),
                 cmocka_unit_test(test_classify_touch_own_file_times),
                 cmocka_unit_test(test_classify_touch_how),
                 cmocka_unit_test(test_classify_touch_append_only),
