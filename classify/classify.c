@@ -5564,6 +5564,19 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * both backends) */
                                 if (strcasestr(text, "attempt to write a readonly database"))
                                         opens = true;
+                                /* its database where a .cd moved it: the line's relative name is
+                                 * the path, none of the command's directory (left55: as nobody,
+                                 * `sqlite3 t.db < s.sql` whose s.sql moved it into root's 0755
+                                 * directory first read denied, t.db asked of the workspace) */
+                                const char *name = argv_output == c->sqlite_db && c->sqlite_db_moved
+                                                           ? strstr(text, sqlite_db_sig)
+                                                           : NULL,
+                                           *end = name ? strstr(name + sizeof(sqlite_db_sig) - 1, sqlite_db_end) : NULL;
+
+                                if (end && !partner) {
+                                        partner = name + sizeof(sqlite_db_sig) - 1;
+                                        partner_len = (size_t) (end - partner);
+                                }
                         }
                         if (socket || given_away) {
                                 /* decided above: no name to judge */

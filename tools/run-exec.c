@@ -2593,10 +2593,15 @@ static void classifier_context(struct run_state *st) {
                         if (sbx_run_sqlite_target(words, words_dir, sqlite_target, sizeof(sqlite_target)) > 0)
                                 ctx.sqlite_target = sqlite_target;
                         /* (a .cd of its stdin's file before its SQL moves it: that directory's) */
+                        /* (... or a .cd of its -init's or a -cmd's: 2) */
+                        int db_r = 0;
+
                         if ((ctx.sqlite_db_moved =
                                      sbx_run_sqlite_stdin_db(words, &cw, words_dir, sqlite_db, sizeof(sqlite_db)) > 0) ||
-                            sbx_run_sqlite_database(words, words_dir, sqlite_db, sizeof(sqlite_db)) > 0)
+                            (db_r = sbx_run_sqlite_database(words, words_dir, sqlite_db, sizeof(sqlite_db))) > 0) {
                                 ctx.sqlite_db = sqlite_db;
+                                ctx.sqlite_db_moved = ctx.sqlite_db_moved || db_r == 2;
+                        }
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
@@ -2675,6 +2680,7 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_target = sqlite_target;
                         if (sq & 2)
                                 ctx.sqlite_db = sqlite_db;
+                        ctx.sqlite_db_moved = ctx.sqlite_db_moved || (sq & 4);
                         /* ... and a binutils program's or javac's, as the sqlite3's (review52:
                          * none was read, `sh -c 'cd D && objcopy a.o /var/tmp/x/b.o'` and `... &&
                          * javac -d out X.java` in read-only mode read task_failure) */

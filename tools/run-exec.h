@@ -153,15 +153,19 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
  * whatever its commands (SQL, dot-commands, or stdin's: `sqlite3 DB < schema.sql`), for its
  * shell's "Error: unable to open database "DB": ..." (struct sbx_classify_context's sqlite_db):
  * `sqlite3 [flags] DB ...` past the wrappers of sbx_run_start_dir() and env's arguments, joined to
- * cwd into out. 1, or 0 for another program, an option but the output flags anywhere, no DB, a
- * DB of `:memory:` or a URI. Nothing is asked of the host. */
+ * cwd, or to the directory a `.cd DIR` of its -init file or of a -cmd moved it to before it opened
+ * DB (each from the last; a DB there already is opened where it starts: asked of the host only
+ * where there is a -init or -cmd), into out. 1, 2 where so moved, or 0 for another program, an
+ * option but the output flags anywhere, no DB, a DB of `:memory:` or a URI, a -init or -cmd
+ * another dot-command than those that print (the -init file not read). The shell's own
+ * ~/.sqliterc (its passwd entry's home, not $HOME) is not read. */
 int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size_t size);
 /* The database a sqlite3 of words (cw's, split by sbx_run_command_words()) opens when the
  * commands it reads from its one input redirection's file (`sqlite3 t.db < s.sql`, relative to
  * dir) move it before their first SQL: `.cd DIR` lines (DIR one word, quoted whole or not, no
- * `..`), each from the last, dot-commands that only print passed; its relative DB joined to the
- * last DIR, into out. 1, or 0 where they do not move it or it cannot be told (another program,
- * commands but stdin's, a DB there already, which it opens where it starts, an absolute one,
+ * `..`), each from the last (and from where its -init file's and -cmd's moved it), dot-commands
+ * that only print passed; its relative DB joined to the last DIR, into out. 1, or 0 where they do not move it or it cannot be told (another program,
+ * SQL arguments, a DB there already, which it opens where it starts, an absolute one,
  * another dot-command, the file not read: read as before). Files are read as script files are
  * (500 ms, 64 KiB). Left54: `sqlite3 t.db < s.sql` whose s.sql runs `.cd /x` first recorded
  * <start>/t.db, and in workspace-write read task_failure. */
@@ -324,14 +328,18 @@ int sbx_run_chain_javac_dirs(char *const *argv, const char *cwd, char *out, size
  * database (a `select` opens it read-only). *ret_readonly: sbx_run_sqlite_readonly() of it (set
  * where the script is such a chain, whatever the answer; review53: under Landlock `cd D &&
  * sqlite3 -readonly e.db 'insert ...'` read denied, the context's readonly flag set from a
- * one-command argv alone). Bit 1 target, bit 2 db, 0 none. Nothing is asked of the host. */
+ * one-command argv alone). Bit 1 target, bit 2 db, bit 4 db moved (sbx_run_sqlite_database()'s
+ * 2), 0 none. The host is asked as sbx_run_sqlite_database() asks it. */
 int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly);
 /* sbx_run_chain_sqlite()'s of the sqlite3 that a shell's -c script `FEED | sqlite3 ...` runs, its
  * commands from the pipe (`echo 'create table t(a);' | sqlite3 own.db`), FEED an echo, printf or
  * cat of plain words (past its assignments) that names no sqlite3: the script's status is the
  * sqlite3's, and no line of FEED's is one of sqlite3's. *ret_readonly: sbx_run_sqlite_readonly()
  * of it (set where the script is such a pipe, whatever the answer). Not another operator, a redirection but `<`, another
- * command. Bit 1 target, bit 2 db, 0 none. Nothing is asked of the host. */
+ * command. Bit 1 target, bit 2 db, bit 4 db moved (sbx_run_sqlite_database()'s 2, or a `.cd DIR`
+ * of what an echo of words without a backslash or a printf of its format alone, no conversion,
+ * feeds it before its SQL, read as sbx_run_sqlite_stdin_db() reads a file), 0 none. The host is
+ * asked as those ask it. */
 int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly);
 /* reader (sbx_run_bfd_output(), sbx_run_javac_dir()) of the command that a shell's -c script `cd
  * DIR && CMD` runs, its one command after its leading cd, past its assignments (cwd is DIR, as

@@ -3241,7 +3241,7 @@ static const char *sqlite_file_text(const char *file, const char *dir, char *buf
 /* Whether the -init FILE the sqlite3 shell reads before its commands (relative to start) may
  * move it or open another file (sqlite_text_other()): one there not read (not in time, too large,
  * a NUL in it) may. None there, or no regular file: the shell reads none, and goes on. (Without
- * -init it reads ~/.sqliterc: not read here, as before.) */
+ * -init it reads ~/.sqliterc, of its passwd entry's home, not $HOME: not read here.) */
 static bool sqlite_init_other(const char *init, const char *start, bool others) {
         _cleanup_free_ char *buf = NULL;
         const char *text;
@@ -3256,113 +3256,199 @@ static bool sqlite_init_other(const char *init, const char *start, bool others) 
         return sqlite_text_other(text, others);
 }
 
-int sbx_run_sqlite_stdin_db(char *const *argv, const struct sbx_run_words *cw, const char *dir, char *out,
-                            size_t size) {
-        _cleanup_free_ char *buf = NULL;
-        char start[PATH_MAX], cur[PATH_MAX];
-        const char *db = NULL, *text;
-        size_t n = 0;
-        ptrdiff_t k;
-        bool unanswered = false, moved = false;
-        int r;
+/* Where the sqlite3 shell opens its database, followed through its commands before it does: cur
+ * its directory now (moved by each `.cd DIR`), dir the one it opened the database in ("" not
+ * yet: a database not there is opened at its first SQL). */
+struct sqlite_walk {
+        char cur[PATH_MAX], dir[PATH_MAX];
+};
 
-        if ((k = argv_command(argv, dir, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0 ||
-            cw->in_outer || cw->n_in != 1)
+/* Walks the sqlite3 shell's commands text (a -cmd's, one command: whole), line by line: blank
+ * lines and `--` comments passed, a `.cd DIR` moves w->cur (DIR one word, quoted whole or not at
+ * all, no `..`: after a link it is not the text's parent; once the database is opened, no matter
+ * to it), the dot-commands that only print passed, SQL opens the database at w->cur (stdin's,
+ * where stop: the rest no matter). 0, or -1 where a line is not read (another dot-command, a `.cd`
+ * of another word). */
+static int sqlite_walk_text(struct sqlite_walk *w, const char *text, bool one, bool stop) {
+        if (one && text[strspn(text, " \t\r\n")] == '.' && strchr(text, '\n'))
+                return -1; /* one dot-command of several lines: not read */
+        if (one && text[strspn(text, " \t\r\n")] != '.') {
+                /* SQL whole, whatever its lines */
+                if (!w->dir[0])
+                        memcpy(w->dir, w->cur, strlen(w->cur) + 1);
                 return 0;
-        /* its database, and no command but stdin's */
-        for (size_t i = (size_t) k + 1; i < n; i++) {
-                if (sqlite_option(argv[i], "-cmd") || sqlite_option(argv[i], "-init"))
-                        return 0;
-                if (argv[i][0] == '-' && argv[i][1])
-                        continue;
-                if (db)
-                        return 0;
-                db = argv[i];
         }
-        /* one there is opened where it starts, before any command */
-        if (!db || !db[0] || db[0] == '/' || join_name(cur, sizeof(cur), start, db) < 0 ||
-            (r = sbx_run_host_access(cur, F_OK)) == 0 || r == -ETIMEDOUT || !(buf = malloc(SCRIPT_FILE_MAX + 2)) ||
-            !(text = sqlite_file_text(strcmp(cw->in[0], "-") == 0 ? "./-" : cw->in[0], dir, buf, &unanswered)))
-                return 0;
-        memcpy(cur, start, strlen(start) + 1);
         for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
                 const char *d = l + strspn(l, " \t\r");
-                char word[PATH_MAX];
-                size_t w;
+                char word[PATH_MAX], moved[PATH_MAX];
+                size_t n;
 
                 if (*d == '\n' || *d == '\0' || strncmp(d, "--", 2) == 0)
                         continue;
-                if (*d != '.')
-                        break; /* SQL: the database is opened here */
-                if (strncmp(d, ".cd", 3) != 0 || (d[3] != ' ' && d[3] != '\t')) {
-                        /* another dot-command: one that only prints is passed, any other is not
-                         * read (as before) */
-                        w = strcspn(d, "\r\n");
-                        if (w >= sizeof(word))
-                                return 0;
-                        memcpy(word, d, w);
-                        word[w] = '\0';
-                        if (sqlite_text_other(word, false))
+                if (*d != '.') {
+                        /* SQL: the database is opened here */
+                        if (!w->dir[0])
+                                memcpy(w->dir, w->cur, strlen(w->cur) + 1);
+                        if (stop)
                                 return 0;
                         continue;
                 }
-                d += 3 + strspn(d + 3, " \t");
-                w = strcspn(d, "\r\n");
-                while (w > 0 && (d[w - 1] == ' ' || d[w - 1] == '\t'))
-                        w--;
-                /* one word, quoted whole or not at all, no `..` (after a link it is not the
-                 * text's parent) */
-                if (w >= 2 && (d[0] == '\'' || d[0] == '"') && d[w - 1] == d[0]) {
-                        d++;
-                        w -= 2;
+                n = strcspn(d, "\r\n");
+                if (strncmp(d, ".cd", 3) != 0 || (d[3] != ' ' && d[3] != '\t')) {
+                        /* another dot-command: one that only prints is passed */
+                        if (n >= sizeof(word))
+                                return -1;
+                        memcpy(word, d, n);
+                        word[n] = '\0';
+                        if (sqlite_text_other(word, false))
+                                return -1;
+                        continue;
                 }
-                if (w == 0 || w >= sizeof(word) || memchr(d, '\'', w) || memchr(d, '"', w) || memchr(d, ' ', w) ||
-                    memchr(d, '\t', w) || memchr(d, '\\', w))
-                        return 0;
-                memcpy(word, d, w);
-                word[w] = '\0';
-                if (dot_dot(word) || join_name(out, size, cur, word) < 0 || strlen(out) >= sizeof(cur))
-                        return 0;
-                memcpy(cur, out, strlen(out) + 1);
-                moved = true;
+                d += 3 + strspn(d + 3, " \t");
+                n = strcspn(d, "\r\n");
+                while (n > 0 && (d[n - 1] == ' ' || d[n - 1] == '\t'))
+                        n--;
+                if (n >= 2 && (d[0] == '\'' || d[0] == '"') && d[n - 1] == d[0]) {
+                        d++;
+                        n -= 2;
+                }
+                if (n == 0 || n >= sizeof(word) || memchr(d, '\'', n) || memchr(d, '"', n) || memchr(d, ' ', n) ||
+                    memchr(d, '\t', n) || memchr(d, '\\', n))
+                        return -1;
+                memcpy(word, d, n);
+                word[n] = '\0';
+                if (dot_dot(word) || join_name(moved, sizeof(moved), w->cur, word) < 0)
+                        return -1;
+                memcpy(w->cur, moved, strlen(moved) + 1);
         }
-        if (!moved)
-                return 0;
-        return join_name(out, size, cur, db) < 0 ? 0 : 1;
+        return 0;
 }
 
-int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_t size) {
-        char start[PATH_MAX];
-        size_t n = 0;
-        ptrdiff_t k;
-
-        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
-                return 0;
+/* The sqlite3 shell of argv (argv_command()'s k and n, its start directory start) followed
+ * through what it runs before its own SQL arguments and stdin's: a database there already opened
+ * where it starts, then its -init file (none there: none read), then its -cmd commands in order
+ * (left55: a `-cmd '.cd DIR'` was not read, `sqlite3 -cmd '.cd /x' t.db 'create table t(a)'` in
+ * read-only read task_failure). Into w; *ret_db its DB, *ret_sql whether SQL arguments follow it.
+ * 0, or -1 where it cannot be told (no DB, an option but the flags, a text not read). */
+static int sqlite_walk_argv(char *const *argv, size_t k, size_t n, const char *start, struct sqlite_walk *w,
+                            const char **ret_db, bool *ret_sql) {
         const char *db = NULL, *init = NULL;
+        char there[PATH_MAX];
+        bool sql = false, cd = false; /* cd: a text that may move it */
+        int r = 1;
 
-        for (size_t i = (size_t) k + 1; i < n; i++) {
+        for (size_t i = k + 1; i < n; i++) {
                 const char *a = argv[i];
 
-                /* -cmd's SQL, -init's file of it, run before the database is opened (where it is
-                 * not there yet): read, no dot-command in them (left54: not read, `sqlite3 -cmd
-                 * 'create table t(a)' t.db` refused read task_failure) */
                 if (sqlite_option(a, "-cmd") || sqlite_option(a, "-init")) {
-                        if (i + 1 >= n || (a[strlen(a) - 1] == 'd' && sqlite_text_other(argv[i + 1], false)))
-                                return 0;
+                        if (i + 1 >= n)
+                                return -1;
                         if (a[strlen(a) - 1] == 't')
                                 init = argv[i + 1];
+                        cd = true;
                         i++;
                         continue;
                 }
                 if (a[0] == '-' && a[1] && !sqlite_flag(a))
-                        return 0; /* an option that may move it or open another (-vfs, -A) */
+                        return -1; /* an option that may move it or open another (-vfs, -A) */
                 if (a[0] != '-' && !db)
                         db = a;
+                else if (a[0] != '-')
+                        sql = true;
         }
         if (!db || !db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0 ||
-            sqlite_init_other(init, start, false))
+            strlen(start) >= sizeof(w->cur))
+                return -1;
+        memcpy(w->cur, start, strlen(start) + 1);
+        w->dir[0] = '\0';
+        /* a DB there is opened first (asked only where a command may move it; of the child where a
+         * mount may hang: not answered, not told) */
+        if (cd && db[0] != '/' && join_name(there, sizeof(there), start, db) == 0 &&
+            (r = sbx_run_host_access(there, F_OK)) == -ETIMEDOUT)
+                return -1;
+        if (cd && (db[0] == '/' || r == 0))
+                memcpy(w->dir, start, strlen(start) + 1);
+        if (init) {
+                _cleanup_free_ char *buf = malloc(SCRIPT_FILE_MAX + 2);
+                const char *text;
+                bool unanswered = false;
+
+                if (!buf)
+                        return -1;
+                if ((text = sqlite_file_text(init, start, buf, &unanswered)) && sqlite_walk_text(w, text, false, false) < 0)
+                        return -1;
+                if (!text && unanswered)
+                        return -1;
+        }
+        for (size_t i = k + 1; i + 1 < n; i++)
+                if (sqlite_option(argv[i], "-cmd") || sqlite_option(argv[i], "-init")) {
+                        if (argv[i][strlen(argv[i]) - 1] == 'd' && sqlite_walk_text(w, argv[i + 1], true, false) < 0)
+                                return -1;
+                        i++;
+                }
+        *ret_db = db;
+        *ret_sql = sql;
+        return 0;
+}
+
+/* The database the walk w opened (or opens next, at its directory now) DB in, into out: 2 where
+ * it is not start (moved), 1 where it is, 0 where it does not fit. */
+static int sqlite_walk_db(const struct sqlite_walk *w, const char *start, const char *db, char *out, size_t size) {
+        const char *dir = w->dir[0] ? w->dir : w->cur;
+
+        if (join_name(out, size, dir, db) < 0)
                 return 0;
-        return join_name(out, size, start, db) < 0 ? 0 : 1;
+        return db[0] != '/' && strcmp(dir, start) != 0 ? 2 : 1;
+}
+
+/* sbx_run_sqlite_stdin_db()'s, the commands of its stdin the file `file` (relative to dir) or,
+ * where file is NULL, text. */
+static int sqlite_input_db(char *const *argv, const char *dir, const char *file, const char *text, char *out,
+                           size_t size) {
+        _cleanup_free_ char *buf = NULL;
+        struct sqlite_walk w;
+        char start[PATH_MAX];
+        const char *db = NULL;
+        size_t n = 0;
+        ptrdiff_t k;
+        bool unanswered = false, sql = false;
+        int r;
+
+        if ((k = argv_command(argv, dir, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
+                return 0;
+        /* its database, and no command but stdin's after what it runs first */
+        if (sqlite_walk_argv(argv, (size_t) k, n, start, &w, &db, &sql) < 0 || sql || w.dir[0] || db[0] == '/')
+                return 0;
+        /* one there is opened where it starts, before any command */
+        if (join_name(out, size, start, db) < 0 || (r = sbx_run_host_access(out, F_OK)) == 0 || r == -ETIMEDOUT)
+                return 0;
+        if (file && (!(buf = malloc(SCRIPT_FILE_MAX + 2)) ||
+                     !(text = sqlite_file_text(strcmp(file, "-") == 0 ? "./-" : file, dir, buf, &unanswered))))
+                return 0;
+        if (sqlite_walk_text(&w, text, false, true) < 0)
+                return 0;
+        return sqlite_walk_db(&w, start, db, out, size) == 2 ? 1 : 0;
+}
+
+int sbx_run_sqlite_stdin_db(char *const *argv, const struct sbx_run_words *cw, const char *dir, char *out,
+                            size_t size) {
+        if (cw->in_outer || cw->n_in != 1)
+                return 0;
+        return sqlite_input_db(argv, dir, cw->in[0], NULL, out, size);
+}
+
+int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_t size) {
+        struct sqlite_walk w;
+        char start[PATH_MAX];
+        const char *db;
+        size_t n = 0;
+        ptrdiff_t k;
+        bool sql;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0 ||
+            sqlite_walk_argv(argv, (size_t) k, n, start, &w, &db, &sql) < 0)
+                return 0;
+        return sqlite_walk_db(&w, start, db, out, size);
 }
 
 bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
@@ -4370,7 +4456,7 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *w[65], **cmd;
         bool last;
-        int r = 0;
+        int r = 0, d;
 
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) || !(cmd = chain_command(script, buf, words_buf, w, &last)) ||
@@ -4378,20 +4464,60 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
                 return 0;
         if (sbx_run_sqlite_target(cmd, cwd, target, size) > 0)
                 r |= 1;
-        if (sbx_run_sqlite_database(cmd, cwd, db, size) > 0)
-                r |= 2;
+        if ((d = sbx_run_sqlite_database(cmd, cwd, db, size)) > 0)
+                r |= d == 2 ? 6 : 2;
         *ret_readonly = sbx_run_sqlite_readonly(cmd, cwd);
         return r;
+}
+
+/* The text an echo or printf of cmd's words writes, into out (size bytes, room for the words
+ * joined and a newline): false where it is not told (cat's, whose file is not read here; a
+ * printf of a conversion or more than its format; an echo's backslash, which dash's takes as an
+ * escape and bash's does not, or an option but -n). */
+static bool feed_text(char *const *cmd, char *out, size_t size) {
+        size_t o = 0;
+
+        if (strcmp(base_of(cmd[0]), "printf") == 0) {
+                const char *f = cmd[1];
+
+                if (!f || cmd[2] || strchr(f, '%') || strlen(f) >= size)
+                        return false;
+                for (; *f; f++) {
+                        if (*f != '\\')
+                                out[o++] = *f;
+                        else if (f[1] == 'n' || f[1] == 't' || f[1] == '\\')
+                                out[o++] = *++f == 'n' ? '\n' : *f == 't' ? '\t' : '\\';
+                        else
+                                return false;
+                }
+                out[o] = '\0';
+                return true;
+        }
+        if (strcmp(base_of(cmd[0]), "echo") != 0)
+                return false;
+        for (size_t i = 1 + (cmd[1] && strcmp(cmd[1], "-n") == 0); cmd[i]; i++) {
+                size_t l = strlen(cmd[i]);
+
+                if (strchr(cmd[i], '\\') || (i == 1 && cmd[i][0] == '-') || o + l + 2 > size)
+                        return false;
+                if (o)
+                        out[o++] = ' ';
+                memcpy(out + o, cmd[i], l);
+                o += l;
+        }
+        out[o++] = '\n';
+        out[o] = '\0';
+        return true;
 }
 
 int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly) {
         static const char *const feeds[] = { "echo", "printf", "cat" };
         const char *script = sbx_run_shell_script(argv);
-        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL, *text = NULL;
         char *w[65], **cmd, *bar = NULL;
-        bool feed = false;
+        bool feed = false, fed;
         size_t len;
-        int r = 0;
+        int r = 0, d;
 
         if (!script || !cwd || cwd[0] != '/' || !(buf = strdup(script)) || !(words_buf = malloc(strlen(script) + 1)))
                 return 0;
@@ -4429,12 +4555,20 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
         for (char **p = cmd; feed && *p; p++)
                 if (strstr(base_of(*p), "sqlite"))
                         feed = false;
-        if (!feed || !(cmd = segment_words(bar + 1, words_buf, w, SBX_ELEMENTSOF(w) - 1)))
+        if (!feed || !(text = malloc(len + 2)))
+                return 0;
+        fed = feed_text(cmd, text, len + 2);
+        if (!(cmd = segment_words(bar + 1, words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
         if (sbx_run_sqlite_target(cmd, cwd, target, size) > 0)
                 r |= 1;
-        if (sbx_run_sqlite_database(cmd, cwd, db, size) > 0)
-                r |= 2;
+        if ((d = sbx_run_sqlite_database(cmd, cwd, db, size)) > 0)
+                r |= d == 2 ? 6 : 2;
+        /* ... moved by the feed's `.cd DIR` before its SQL (left55: not read, `printf '.cd
+         * D\ncreate table t(a);\n' | sqlite3 t.db` recorded <start>/t.db, task_failure in
+         * workspace-write) */
+        if (fed && sqlite_input_db(cmd, cwd, NULL, text, db, size) > 0)
+                r |= 6;
         *ret_readonly = sbx_run_sqlite_readonly(cmd, cwd);
         return r;
 }

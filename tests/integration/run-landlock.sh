@@ -773,14 +773,17 @@ assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["pa
                                 printf 'class C {}\n' >"$d/ws/C-$b.java" && chmod 0644 "$d/ws/C-$b.java"
                                 # ... and sqlite3's -cmd SQL, -init file, and a stdin file whose `.cd
                                 # DIR` moves it before its SQL (left54: the first two read none,
-                                # task_failure for root; the last the start's c)
+                                # task_failure for root; the last the start's c), a -cmd's `.cd` and
+                                # a printf's piped (left55: none, and the start's c: task_failure for
+                                # root)
                                 printf 'create table t(x);\n' >"$d/ws/init-$b.sql"
                                 printf '.mode csv\n.cd odir-%s\ncreate table t(x);\n' $b >"$d/ws/cd-$b.sql"
                                 chmod 0644 "$d/ws/init-$b.sql" "$d/ws/cd-$b.sql"
                                 for c in "curl -so odir-$b/c file://$d/src-$b" "curl -sSo odir-$b/c file://$d/src-$b" \
                                         "sqlite3 odir-$b/c 'create table t(x)'" "javac -d odir-$b/c C-$b.java" \
                                         "sqlite3 -cmd 'create table t(x)' odir-$b/c" "sqlite3 -init init-$b.sql odir-$b/c" \
-                                        "sqlite3 c < cd-$b.sql"; do
+                                        "sqlite3 c < cd-$b.sql" "sqlite3 -cmd '.cd odir-$b' c 'create table t(x)'" \
+                                        "printf '.cd odir-$b\\ncreate table t(x);\\n' | sqlite3 c"; do
                                         command -v "${c%% *}" >/dev/null || continue
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
                                                 --verdict-json "$d/odir-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null

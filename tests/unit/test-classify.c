@@ -3608,6 +3608,16 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                 assert_verdict(run_backend_in(backend, &ctx,
                                               "Error: unable to open database \"x\": unable to open database file\n"),
                                "task_failure");
+                /* ... into a directory the host refuses (/ro): the host's refusal, the line's
+                 * name that database, none of the workspace's (left55: as nobody, a .cd into
+                 * root's 0755 directory read denied, x asked of /ws) */
+                ctx.sqlite_db = "/ro/x";
+                ctx.sqlite_db_moved = true;
+                assert_verdict(run_backend_in(backend, &ctx,
+                                              "Error: unable to open database \"x\": unable to open database file\n"),
+                               "task_failure");
+                ctx.sqlite_db = "/etc/x";
+                ctx.sqlite_db_moved = false;
         }
         ctx.sqlite_db = NULL;
         /* sbx classify, which reads no argv: the text alone tells nothing */
