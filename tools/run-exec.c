@@ -2590,7 +2590,8 @@ static void classifier_context(struct run_state *st) {
                                 ctx.move_dest = move_dest;
                                 ctx.move_into = move_into;
                         }
-                        if (sbx_run_sqlite_target(words, words_dir, sqlite_target, sizeof(sqlite_target)) > 0)
+                        if (sbx_run_sqlite_target(words, words_dir, sqlite_target, sizeof(sqlite_target)) > 0 ||
+                            sbx_run_sqlite_stdin_attach(words, &cw, words_dir, sqlite_target, sizeof(sqlite_target)) > 0)
                                 ctx.sqlite_target = sqlite_target;
                         /* (a .cd of its stdin's file before its SQL moves it: that directory's) */
                         /* (... or a .cd of its -init's or a -cmd's: 2) */

@@ -171,6 +171,14 @@ int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size
  * <start>/t.db, and in workspace-write read task_failure. */
 int sbx_run_sqlite_stdin_db(char *const *words, const struct sbx_run_words *cw, const char *dir, char *out,
                             size_t size);
+/* sbx_run_sqlite_target() of a sqlite3 of words (cw's) that reads its commands from its one
+ * input redirection's file (relative to dir, read as sbx_run_sqlite_stdin_db() reads it) where
+ * they attach a file and write it alone (`attach 'X' as x; insert into x.t ...`): X, its
+ * "attempt to write a readonly database" X's, not the database's. 1, or 0 (SQL in its argv, a
+ * -cmd, other commands, the file not read). Left55: `sqlite3 w.db < a.sql` recorded w.db, and in
+ * workspace-write X outside it read task_failure. */
+int sbx_run_sqlite_stdin_attach(char *const *words, const struct sbx_run_words *cw, const char *dir, char *out,
+                                size_t size);
 /* Whether words (sbx_run_command_words()'s) run a sqlite3 (past the wrappers of
  * sbx_run_start_dir()) given -readonly (struct sbx_classify_context's sqlite_readonly). */
 bool sbx_run_sqlite_readonly(char *const *words, const char *cwd);

@@ -2754,6 +2754,125 @@ static bool sqlite_backup_file(const char *s, const char **file, size_t *len, bo
         return words >= 1 && words <= most;
 }
 
+/* The word at s (letters, digits, '_') equal to kw, any case: its end, or NULL. */
+static const char *sql_keyword(const char *s, const char *kw) {
+        size_t k = strlen(kw);
+
+        if (strncasecmp(s, kw, k) != 0 || isalnum((unsigned char) s[k]) || s[k] == '_')
+                return NULL;
+        return s + k + strspn(s + k, " \t\n\r");
+}
+
+/* Whether the object name at s is name[0..n) qualified (`name.t`, any case, unquoted). */
+static bool sql_in_schema(const char *s, const char *name, size_t n) {
+        return n > 0 && strncasecmp(s, name, n) == 0 && s[n] == '.' && (isalnum((unsigned char) s[n + 1]) || s[n + 1] == '_');
+}
+
+/* The file of the one ATTACH in the sqlite3 SQL argument s whose writes all name its schema
+ * (`attach 'F' as x; insert into x.t ...`): SQLite opens F for writing, and where that is refused
+ * for reading, so the write's "attempt to write a readonly database" is F's alone, not the
+ * database's, which nothing written names (left55: read as the database's, in workspace-write
+ * F outside the workspace read task_failure). F single-quoted whole, no quote in it; into *file
+ * (a pointer into s, *len bytes). 1, 0 where s attaches none, -1 where it cannot be told: another
+ * statement but SELECT, a transaction's, and INSERT, REPLACE, UPDATE, DELETE, CREATE (not TEMP),
+ * DROP, ALTER or PRAGMA of a name in that schema; an ATTACH of another form or a second one; a
+ * comment, a double quote or a backquote anywhere; no write. */
+static int sqlite_attach_file(const char *s, const char **file, size_t *len) {
+        static const char *const neutral[] = { "select", "begin", "commit", "end", "rollback", "savepoint", "release", NULL };
+        static const char *const kinds[] = { "table", "index", "unique index", "view", "trigger", "virtual table", NULL };
+        const char *name = NULL, *p = s;
+        size_t nl = 0;
+        bool writes = false;
+
+        *file = NULL;
+        if (!strcasestr(s, "attach"))
+                return 0;
+        if (strstr(s, "--") || strstr(s, "/*") || strchr(s, '"') || strchr(s, '`') || strchr(s, '['))
+                return -1;
+        while (*p) {
+                const char *st = p + strspn(p, " \t\n\r"), *end, *q, *obj = NULL;
+                size_t k;
+
+                /* the statement: to its ';' outside a quote */
+                for (end = st; *end && *end != ';'; end++)
+                        if (*end == '\'' && !(end = strchr(end + 1, '\'')))
+                                return -1;
+                p = *end ? end + 1 : end;
+                if (st == end)
+                        continue;
+                if ((q = sql_keyword(st, "attach"))) {
+                        const char *f, *e, *as;
+
+                        if (*file)
+                                return -1;
+                        if (sql_keyword(q, "database"))
+                                q = sql_keyword(q, "database");
+                        if (*q != '\'' || !(e = strchr(q + 1, '\'')) || e[1] == '\'' || e == q + 1)
+                                return -1;
+                        f = q + 1;
+                        as = e + 1 + strspn(e + 1, " \t\n\r");
+                        if (!(as = sql_keyword(as, "as")))
+                                return -1;
+                        k = 0;
+                        while (isalnum((unsigned char) as[k]) || as[k] == '_')
+                                k++;
+                        if (k == 0 || as + k + strspn(as + k, " \t\n\r") != end)
+                                return -1;
+                        *file = f;
+                        *len = (size_t) (e - f);
+                        name = as;
+                        nl = k;
+                        continue;
+                }
+                for (size_t i = 0; neutral[i]; i++)
+                        if (sql_keyword(st, neutral[i]))
+                                goto next;
+                if (!name)
+                        return -1; /* a write before the ATTACH: the database's */
+                if ((q = sql_keyword(st, "insert")) || (q = sql_keyword(st, "replace"))) {
+                        if (sql_keyword(q, "or"))
+                                q = sql_keyword(q, "or"), q += strcspn(q, " \t\n\r"), q += strspn(q, " \t\n\r");
+                        obj = sql_keyword(q, "into");
+                } else if ((q = sql_keyword(st, "update"))) {
+                        if (sql_keyword(q, "or"))
+                                q = sql_keyword(q, "or"), q += strcspn(q, " \t\n\r"), q += strspn(q, " \t\n\r");
+                        obj = q;
+                } else if ((q = sql_keyword(st, "delete")))
+                        obj = sql_keyword(q, "from");
+                else if ((q = sql_keyword(st, "alter")))
+                        obj = sql_keyword(q, "table");
+                else if ((q = sql_keyword(st, "pragma")))
+                        obj = q;
+                else if ((q = sql_keyword(st, "create")) || (q = sql_keyword(st, "drop"))) {
+                        for (size_t i = 0; kinds[i] && !obj; i++) {
+                                const char *w = q, *sp;
+                                char word[16];
+
+                                /* each word of the kind, one by one */
+                                for (const char *kw = kinds[i]; w && *kw; kw = sp ? sp + 1 : kw + strlen(kw)) {
+                                        sp = strchr(kw, ' ');
+                                        k = sp ? (size_t) (sp - kw) : strlen(kw);
+                                        memcpy(word, kw, k);
+                                        word[k] = '\0';
+                                        w = sql_keyword(w, word);
+                                }
+                                if (w && sql_keyword(w, "if")) {
+                                        w = sql_keyword(w, "if");
+                                        if (w && sql_keyword(w, "not"))
+                                                w = sql_keyword(w, "not");
+                                        w = w ? sql_keyword(w, "exists") : NULL;
+                                }
+                                obj = w;
+                        }
+                }
+                if (!obj || !sql_in_schema(obj, name, nl))
+                        return -1;
+                writes = true;
+next:;
+        }
+        return *file && writes ? 1 : *file ? -1 : 0;
+}
+
 /* Whether the sqlite3 SQL argument s only reads: one SELECT (or VALUES) statement, which writes
  * neither the database nor another file (no ATTACH nor VACUUM in it); or one dot-command that only
  * reads the database (.tables, .schema, ... with plain words: review52, `sqlite3 W.db .tables` of
@@ -3468,7 +3587,7 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         _cleanup_free_ char *target = NULL;
         const char *db = NULL, *file = NULL, *init = NULL;
         size_t n = 0, fl = 0;
-        bool plain = false, output = false, reads = false, to_output;
+        bool plain = false, output = false, reads = false, to_output, attached = false;
         char start[PATH_MAX];
         ptrdiff_t k;
 
@@ -3498,6 +3617,8 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                         db = a;
                         continue;
                 }
+                if (attached)
+                        return 0; /* SQL or a dot-command beside an ATTACH's */
                 if (sqlite_backup_file(a, &file, &fl, &to_output)) {
                         /* one file, and no SQL beside it that writes the database (for an
                          * output file, SQL that only reads) */
@@ -3510,6 +3631,13 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                         /* a query, its rows into the output file (or SQL for the database, below,
                          * when there is none) */
                         reads = true;
+                } else if (sqlite_attach_file(a, &file, &fl) > 0 && !plain && !reads && !target &&
+                           !strcasestr(a, "vacuum") && strncmp(file, "file:", 5) != 0 && file[0] != ':') {
+                        /* SQL that writes the one file it attaches, alone: that file, and no
+                         * SQL beside it */
+                        if (!(target = strndup(file, fl)))
+                                return 0;
+                        attached = true;
                 } else {
                         /* SQL: the database's, unless another dot-command, or one that attaches
                          * or writes another file (ATTACH, VACUUM INTO) */
@@ -4510,6 +4638,46 @@ static bool feed_text(char *const *cmd, char *out, size_t size) {
         return true;
 }
 
+/* sbx_run_sqlite_target() of the sqlite3 of cmd fed text on its stdin, which it reads where its
+ * argv holds no SQL: where text attaches a file and writes it alone (sqlite_attach_file()), read as
+ * that SQL given as its argument; 0 otherwise. */
+static int sqlite_fed_attach(char *const *cmd, const char *cwd, const char *text, char *out, size_t size) {
+        _cleanup_free_ char **with = NULL;
+        struct sqlite_walk w;
+        char start[PATH_MAX];
+        const char *db, *file;
+        size_t n = 0, fl, all = 0;
+        ptrdiff_t k;
+        bool sql;
+
+        if (sqlite_attach_file(text, &file, &fl) <= 0 || (k = argv_command(cmd, cwd, &n, start)) < 0 ||
+            strcmp(base_of(cmd[k]), "sqlite3") != 0 || sqlite_walk_argv(cmd, (size_t) k, n, start, &w, &db, &sql) < 0 ||
+            sql)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++)
+                if (sqlite_option(cmd[i], "-cmd"))
+                        return 0; /* its SQL run first */
+        while (cmd[all])
+                all++;
+        if (all != n || !(with = calloc(all + 2, sizeof(*with))))
+                return 0;
+        memcpy(with, cmd, all * sizeof(*with));
+        with[all] = (char *) text;
+        return sbx_run_sqlite_target(with, cwd, out, size);
+}
+
+int sbx_run_sqlite_stdin_attach(char *const *argv, const struct sbx_run_words *cw, const char *dir, char *out,
+                                size_t size) {
+        _cleanup_free_ char *buf = NULL;
+        const char *text;
+        bool unanswered = false;
+
+        if (cw->in_outer || cw->n_in != 1 || !(buf = malloc(SCRIPT_FILE_MAX + 2)) ||
+            !(text = sqlite_file_text(strcmp(cw->in[0], "-") == 0 ? "./-" : cw->in[0], dir, buf, &unanswered)))
+                return 0;
+        return sqlite_fed_attach(argv, dir, text, out, size);
+}
+
 int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly) {
         static const char *const feeds[] = { "echo", "printf", "cat" };
         const char *script = sbx_run_shell_script(argv);
@@ -4569,6 +4737,10 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
          * workspace-write) */
         if (fed && sqlite_input_db(cmd, cwd, NULL, text, db, size) > 0)
                 r |= 6;
+        /* ... and the file the feed attaches and writes alone, read as an argument's SQL is
+         * (left55: `echo "attach 'X' as x; insert into x.t ..." | sqlite3 w.db` recorded w.db) */
+        if (fed && !(r & 1) && sqlite_fed_attach(cmd, cwd, text, target, size) > 0)
+                r |= 1;
         *ret_readonly = sbx_run_sqlite_readonly(cmd, cwd);
         return r;
 }

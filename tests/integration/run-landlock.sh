@@ -2764,6 +2764,37 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... no database made outside" test -z "$(find "$z" -type f)"
                                 rm -rf "$z" "$d/ws/$tag-sa.db"
                         fi
+                        # ... and an existing one, which SQLite opens read-only where its write is
+                        # refused: "attempt to write a readonly database (8)" names none, the file
+                        # its SQL attaches and writes alone read from the argv and from stdin's feed
+                        # (left55: the main database's, in the workspace, read: task_failure under
+                        # both backends, root and nobody); as nobody, root's 0644 one the host's refusal
+                        if command -v sqlite3 >/dev/null; then
+                                z=/var/tmp/$tag-se
+                                mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
+                                sqlite3 "$z/own/e.db" 'create table t(a)' && sqlite3 "$z/root/e.db" 'create table t(a)'
+                                chmod 644 "$z/own/e.db" "$z/root/e.db"
+                                [ $who = nobody ] && chown -R 65534:65534 "$z/own"
+                                for b in landlock bwrap; do
+                                        for where in own root; do
+                                                want=denied:$z/$where/e.db
+                                                [ $where/$who = root/nobody ] && want=task_failure:
+                                                status_row "$d/ws" $b workspace-write "$d/se.json" \
+                                                        sqlite3 $tag-se.db "attach '$z/$where/e.db' as x; insert into x.t values (1);"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: sqlite3 DB \"attach '$where/e.db' ...; insert into x.t ...\" (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:8"
+                                                status_row "$d/ws" $b workspace-write "$d/se.json" sh -c \
+                                                        "echo \"attach '$z/$where/e.db' as x; insert into x.t values (1);\" | sqlite3 $tag-se.db"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: echo \"attach '$where/e.db' ...\" | sqlite3 DB (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:1"
+                                        done
+                                done
+                                check "$who: ... nothing written outside" \
+                                        test "$(sqlite3 "$z/own/e.db" 'select count(*) from t')$(sqlite3 "$z/root/e.db" 'select count(*) from t')" = 00
+                                rm -rf "$z" "$d/ws/$tag-se.db"
+                        fi
                         # CMake's -E tools print no errno of what they could not make ("Error copying
                         # file "S" to "X".", "Error creating directory "X".", "cmake -E touch: failed
                         # to update "X".", "Error copying directory from "S" to "X"."): judged against

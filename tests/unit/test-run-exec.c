@@ -1267,7 +1267,32 @@ static void test_sqlite_target(void **state) {
                 { { "sqlite3", "n.db", "insert into t values (1)", ".backup /ro/db" }, NULL },
                 { { "sqlite3", "n.db", ".backup '/ro/a b'" }, NULL },
                 { { "sqlite3", "n.db", ".restore x.db" }, NULL },
-                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1)" }, NULL },
+                /* the one file its SQL attaches, where every write names its schema: SQLite's
+                 * "attempt to write a readonly database" is that file's (left55: none, the
+                 * database's read, and in workspace-write o.db outside it task_failure) */
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1)" }, "/w/o.db" },
+                { { "sqlite3", "n.db", "ATTACH DATABASE '/ro/o.db' AS o;\nBEGIN; CREATE TABLE IF NOT EXISTS o.t(a); "
+                                       "insert or replace into o.t values (1); update o.t set a = 2; delete from o.t; "
+                                       "drop table o.t; create unique index o.i on t(a); pragma o.user_version = 3; commit;" },
+                  "/ro/o.db" },
+                { { "sqlite3", "-bail", "n.db", "attach '/ro/o.db' as o; select * from main.t; insert into o.t select 1" },
+                  "/ro/o.db" },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1); insert into main.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "create table t(a); attach 'o.db' as o; insert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; attach 'p.db' as p; insert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1)", "select 1" }, NULL },
+                { { "sqlite3", "n.db", "select 1", "attach 'o.db' as o; insert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; create temp table t(a)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; select * from o.t" }, NULL },
+                { { "sqlite3", "n.db", "attach ':memory:' as o; insert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'file:o.db' as o; insert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o''b.db' as o; insert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into \"o\".t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; -- c\ninsert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as ot; insert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; vacuum o into '/ro/v.db'" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values ('a;b'); with x as (select 1) insert into o.t select * from x" }, NULL },
                 { { "sqlite3", "n.db", "vacuum into '/ro/v.db'" }, NULL },
                 { { "sqlite3", "-cmd", ".open x", "n.db", "insert into t values (1)" }, NULL },
                 { { "sqlite3", ":memory:", "create table t(x)" }, NULL },
@@ -1311,6 +1336,49 @@ static void test_sqlite_target(void **state) {
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
+        {
+                /* ... and its stdin file's, read alike (sbx_run_sqlite_stdin_attach(); left55:
+                 * `sqlite3 w.db < a.sql` recorded w.db) */
+                static const struct {
+                        const char *text, *want; /* want: "" none */
+                } files[] = {
+                        { "attach '/ro/o.db' as o;\ninsert into o.t values (1);\n", "/ro/o.db" },
+                        { "attach '/ro/o.db' as o;\ninsert into t values (1);\n", "" },
+                        { ".cd /x\nattach '/ro/o.db' as o;\ninsert into o.t values (1);\n", "" },
+                        { "insert into t values (1);\n", "" },
+                };
+                char tmpl[] = "/tmp/sbx-test-sqlite.XXXXXX", p[PATH_MAX], out[PATH_MAX];
+                char *dir = mkdtemp(tmpl);
+                char *in[] = { (char *) "sh", (char *) "-c", (char *) "sqlite3 n.db < a.sql", NULL };
+                char *args[] = { (char *) "sh", (char *) "-c", (char *) "sqlite3 n.db 'select 1' < a.sql", NULL };
+
+                assert_non_null(dir);
+                snprintf(p, sizeof(p), "%s/a.sql", dir);
+                for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
+                        struct sbx_run_words cw = { 0 };
+                        char words_dir[PATH_MAX];
+                        char *const *words;
+                        FILE *f = fopen(p, "w");
+                        int r;
+
+                        assert_non_null(f);
+                        fputs(files[i].text, f);
+                        fclose(f);
+                        words = sbx_run_command_words(in, dir, words_dir, &cw);
+                        assert_non_null(words);
+                        r = sbx_run_sqlite_stdin_attach(words, &cw, words_dir, out, sizeof(out));
+                        if (r != (files[i].want[0] ? 1 : 0) || (r == 1 && strcmp(out, files[i].want) != 0))
+                                fail_msg("stdin attach of %s: %d %s", files[i].text, r, r == 1 ? out : "");
+                        sbx_run_words_clear(&cw);
+                        /* SQL in its argv: stdin not read */
+                        words = sbx_run_command_words(args, dir, words_dir, &cw);
+                        assert_non_null(words);
+                        assert_int_equal(sbx_run_sqlite_stdin_attach(words, &cw, words_dir, out, sizeof(out)), 0);
+                        sbx_run_words_clear(&cw);
+                }
+                unlink(p);
+                rmdir(dir);
+        }
         /* -readonly (sqlite_readonly), wherever it stands, past the wrappers; none of another
          * program's (left52) */
         static const char *const readonly[][6] = {
@@ -1940,6 +2008,15 @@ static void test_pipe_sqlite(void **state) {
                 { { "sh", "-c", "cat s.sql | sqlite3 own.db" }, NULL, "/w/own.db", false },
                 { { "sh", "-c", "echo 'select 1;' | sqlite3 own.db '.output o.txt' 'select 2'" }, "/w/o.txt", "/w/own.db", false },
                 { { "sh", "-c", "echo 'x;' | sqlite3 -readonly own.db" }, NULL, NULL, true },
+                /* the file the feed attaches and writes alone (left55: none, own.db's) */
+                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 own.db" },
+                  "/ro/o.db", "/w/own.db", false },
+                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into t values(1);\" | sqlite3 own.db" }, NULL,
+                  "/w/own.db", false },
+                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 own.db 'select 1'" },
+                  "/w/own.db", "/w/own.db", false },
+                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 -cmd 'select 1' own.db" },
+                  "/w/own.db", "/w/own.db", false },
                 /* another feed, one naming sqlite3, another operator, two pipes, a redirection */
                 { { "sh", "-c", "sqlite3 a.db .dump | sqlite3 own.db" }, NULL, NULL, false },
                 { { "sh", "-c", "make | sqlite3 own.db" }, NULL, NULL, false },
