@@ -171,6 +171,7 @@ struct sbx_classifier {
         int (*host_sets_times)(void *userdata, const char *path, unsigned how);
         unsigned touch_how;            /* see struct sbx_classify_context */
         bool (*host_needs_capability)(void *userdata, const char *path, bool run);
+        bool (*host_unreadable)(void *userdata, const char *path);
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
         char *inline_script; /* the context's; NULL: none */
@@ -739,6 +740,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_sets_times = ctx->host_sets_times;
         c->touch_how = ctx->touch_how;
         c->host_needs_capability = ctx->host_needs_capability;
+        c->host_unreadable = ctx->host_unreadable;
         c->searched_known = false;
         c->resolved->known = false;
         c->refuses_known = false;
@@ -4845,9 +4847,9 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
  * where the host has its directory, a file in it where X is a directory on the host (copy's
  * S's name in it); X itself for copy_directory into X, *ret_into (an existing directory the
  * files are made in). false: no denial of it: no such line, a source S that the host has not
- * (copy's file, copy_directory's directory: the line's the same, the host's answer; one the host
- * refuses the user reading is not told, no question of the host asks it alone: a denial, failing
- * closed), a name on X's way no directory on the host or one it cannot tell,
+ * (copy's file, copy_directory's directory: the line's the same, the host's answer), or one the
+ * host refuses the user reading (host_unreadable: its read fails there first; without that
+ * question not told: a denial, failing closed), a name on X's way no directory on the host or one it cannot tell,
  * make_directory of a directory the host has. The name is then judged as any other's
  * (argv_output_line()). (left54b: `cmake -E copy in.txt /var/tmp/o/x` in workspace-write, and
  * `cmake -E copy in.txt out.txt` in read-only, read task_failure under both backends.) */
@@ -4884,6 +4886,10 @@ static bool cmake_e_line(const struct sbx_classifier *c, const unsigned char *s,
                         return false;
                 kind = c->host_exists(c->resolve_userdata, host);
                 if (copy ? kind != SBX_HOST_NAME_FILE : kind != SBX_HOST_NAME_DIR && kind != SBX_HOST_NAME_DIR_ENTRIES)
+                        return false;
+                /* a source the host refuses the user reading: its read fails there first (left55:
+                 * as nobody, `cmake -E copy` of root's 0600 file read denied) */
+                if (c->host_unreadable && c->host_unreadable(c->resolve_userdata, host))
                         return false;
                 x = sep + sizeof(to) - 1;
         }

@@ -295,6 +295,13 @@ struct sbx_classify_context {
          * that tells of a run (a shell's, env's, timeout's) wherever the file lies, together with
          * host_runs: another user's 0700 program, which root runs on the host. NULL: never. */
         bool (*host_needs_capability)(void *userdata, const char *path, bool run);
+        /* Optional: whether the host itself refuses the command reading the host path `path` (as
+         * resolve gave it), a file there: its user (root: never) may not open it for reading (the
+         * kernel's check, mode bits and ACLs, every directory on the way). A copy whose source
+         * the host refuses reading fails there first (CMake -E copy's "Error copying file "S" to
+         * "X".", which names no errno): the task's failure, whatever the sandbox refused of X.
+         * NULL: never. */
+        bool (*host_unreadable)(void *userdata, const char *path);
         /* The script of the shell the caller read from the command's argv (`sh -c SCRIPT`, `bash
          * -c`, past its wrappers); copied. A shell's own line naming a file alone (bash's "bash:
          * line 1: X: Permission denied", dash's "sh: 1: X: ...") tells of running X or of a

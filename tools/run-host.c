@@ -790,6 +790,20 @@ static int host_exists_now(const char *path) {
         return kind;
 }
 
+/* For the classifier: whether the host refuses this user (not root, whose capabilities pass
+ * every mode bit) reading the host path `path` (host_path() gave it): the kernel's check of an
+ * open for reading, mode bits, ACLs and every directory on the way (EACCES); false when it cannot
+ * be told (missing, another error). A directory's read is its listing: read and search. */
+static bool host_unreadable_now(const char *path) {
+        struct stat st;
+
+        if (sbx_euid() == 0 || path[0] != '/' || stat(path, &st) < 0)
+                return false;
+        if (faccessat(AT_FDCWD, path, S_ISDIR(st.st_mode) ? R_OK | X_OK : R_OK, AT_EACCESS) == 0)
+                return false;
+        return errno == EACCES;
+}
+
 /* The argv readers' own questions (run-start-dir.c: a tool's directory entered, git's repository,
  * wget's file there), asked as the reader would ask them itself: stat(2) (lstat(2) where not
  * `follow`) into *st, 0 or -errno. */
@@ -931,7 +945,7 @@ static bool mounts_may_hang(void) {
 
 enum host_op {
         OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_EXISTS, OP_FIFO,
-        OP_SETS_TIMES, OP_NEEDS_CAPABILITY, OP_STAT, OP_ACCESS, OP_REALPATH, OP_READ, OP_COVERED
+        OP_SETS_TIMES, OP_NEEDS_CAPABILITY, OP_STAT, OP_ACCESS, OP_REALPATH, OP_READ, OP_COVERED, OP_UNREADABLE
 };
 
 /* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
@@ -1034,6 +1048,9 @@ static _Noreturn void asker_child(void) {
                         a.value = host_read_now(path, a.out, q.size < sizeof(a.out) ? q.size : sizeof(a.out));
                         if (a.value > 0)
                                 len += (size_t) a.value;
+                        break;
+                case OP_UNREADABLE:
+                        a.value = host_unreadable_now(path);
                         break;
                 default:
                         _exit(0);
@@ -1292,6 +1309,13 @@ static bool host_needs_capability(void *userdata, const char *path, bool run) {
         return asked(OP_NEEDS_CAPABILITY, path, run, false, false) > 0;
 }
 
+static bool host_unreadable(void *userdata, const char *path) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_unreadable_now(path);
+        return asked(OP_UNREADABLE, path, false, false, false) > 0;
+}
+
 /* The argv readers' questions: asked of the child where a file system may not answer, as the
  * classifier's checks are (the same child, the same deadline, cut off with them); one not told is
  * -ETIMEDOUT and counted (sbx_run_host_untold()). */
@@ -1399,4 +1423,5 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         ctx->host_sets_times = host_sets_times;
         ctx->host_needs_capability = host_needs_capability;
         ctx->host_covered = host_covered;
+        ctx->host_unreadable = host_unreadable;
 }

@@ -2808,6 +2808,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own"
                                 "${pre[@]}" sh -c "echo x > '$d/ws/$tag-ce.txt' && mkdir -p '$d/ws/$tag-ced' && echo y > '$d/ws/$tag-ced/f'"
+                                echo s >"$z/root/secret" && chmod 0600 "$z/root/secret"
                                 for b in landlock bwrap; do
                                         for where in own root; do
                                                 x=$z/$where
@@ -2852,9 +2853,17 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                                 test "$got" = "$want" -a "$(stat -c %Y "$x/ex.txt")" = "$(date -d 2001-01-01 +%s)"
                                                 rm -f "$x/ex.txt"
                                         done
+                                        # ... S root's 0600 file: nobody's read of it fails on the host
+                                        # first, task_failure (left55: denied, X its path); root's, denied
+                                        want=denied:$d/ws/$tag-ce2.txt
+                                        [ $who = nobody ] && want=task_failure:
+                                        status_row "$d/ws" $b read-only "$d/ce.json" cmake -E copy $z/root/secret $tag-ce2.txt
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: cmake -E copy ROOT-0600 X (read-only, the workspace): ${want%%:*} ($got)" \
+                                                        test "$got" = "$want:1"
                                 done
                                 check "$who: ... nothing made outside, nor in the workspace" \
-                                        test -z "$(find "$z" -mindepth 2; ls "$d/ws" | grep -e "$tag-ce2")"
+                                        test -z "$(find "$z" -mindepth 2 ! -path "$z/root/secret"; ls "$d/ws" | grep -e "$tag-ce2")"
                                 rm -rf "$z" "$d/ws/$tag-ce.txt" "$d/ws/$tag-ced"
                         fi
                         # curl's output file in /dev/shm: under Landlock a host directory whose

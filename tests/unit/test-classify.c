@@ -4947,11 +4947,12 @@ static void test_classify_sqlite_attach_unopened(void **state) {
 }
 
 /* A host of a few names for CMake's -E lines: the directories /, /var, /var/tmp, /var/tmp/o, its
- * sub, /etc, /etc/b, its src, /ws, /ro; the files /etc/b/in.txt, /var/tmp/o/f.txt; no other. */
+ * sub, /etc, /etc/b, its src, /ws, /ro; the files /etc/b/in.txt, /var/tmp/o/f.txt, /etc/b/secret
+ * (which the user may not read: fake_unreadable_secret()); no other. */
 static int fake_cmake_exists(void *userdata, const char *path) {
         static const char *const dirs[] = { "/", "/var", "/var/tmp", "/var/tmp/o", "/var/tmp/o/sub", "/etc",
                                             "/etc/b", "/etc/b/src", "/ws", "/ro" };
-        static const char *const files[] = { "/etc/b/in.txt", "/var/tmp/o/f.txt" };
+        static const char *const files[] = { "/etc/b/in.txt", "/var/tmp/o/f.txt", "/etc/b/secret" };
         char p[256];
         size_t n = strlen(path);
         (void) userdata;
@@ -4968,6 +4969,12 @@ static int fake_cmake_exists(void *userdata, const char *path) {
                 if (strcmp(p, files[i]) == 0)
                         return SBX_HOST_NAME_FILE;
         return SBX_HOST_NAME_MISSING;
+}
+
+/* ... which refuses the user reading /etc/b/secret alone */
+static bool fake_unreadable_secret(void *userdata, const char *path) {
+        (void) userdata;
+        return strcmp(path, "/etc/b/secret") == 0;
 }
 
 /* ... whose directory of a name is missing where its parent is no directory there */
@@ -5049,6 +5056,20 @@ static void test_classify_cmake_e_lines(void **state) {
                         check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
                                   cases[i].path ? "denied" : "task_failure", cases[i].path);
                 }
+        /* a source the host refuses the user reading: its read fails there first, the task's
+         * failure (left55: as nobody, `cmake -E copy` of root's 0600 file read denied); not told
+         * (no such question), a denial as before; a readable one beside it, denied */
+        for (size_t b = 0; b < 2; b++) {
+                static const char secret[] = "Error copying file \"secret\" to \"/var/tmp/o/c.txt\".\n",
+                                  in[] = "Error copying file \"in.txt\" to \"/var/tmp/o/c.txt\".\n";
+                const char *backend = b ? "landlock" : "bwrap";
+                struct sbx_classify_context told = ctx;
+
+                told.host_unreadable = fake_unreadable_secret;
+                check_row(backend, 0, secret, run_backend_in(backend, &told, secret), "task_failure", NULL);
+                check_row(backend, 1, in, run_backend_in(backend, &told, in), "denied", "/var/tmp/o/c.txt");
+                check_row(backend, 2, secret, run_backend_in(backend, &ctx, secret), "denied", "/var/tmp/o/c.txt");
+        }
         /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
                                       "Error creating directory \"/var/tmp/o/md\".\n"),
