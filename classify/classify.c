@@ -554,6 +554,7 @@ static unsigned char *script_lex(const char *script) {
 static bool host_name(const struct sbx_classifier *c, const char *name, size_t n, char *out);
 static bool has_dotdot(const char *p);
 static bool in_sandbox_dev_proc(const char *p);
+static bool dialect_dev_proc(const struct sbx_classifier *c, const char *p);
 
 /* A file the caller read from the argv (name, absolute; NULL when none) with a ".." in it, as the
  * host resolves it (host_name()), into out (SBX_DENIAL_PATH_MAX bytes, the name as text until
@@ -2633,8 +2634,8 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                 size_t b, e;
 
                 if (pend_text(text, sizeof(text), s, len, &b, &e) && b == 0 && e > 0 && text[0] == '/' &&
-                    e < SBX_DENIAL_PATH_MAX && (text[e] = '\0', c->host_dir_missing) && !in_sandbox_dev_proc(text) &&
-                    host_name(c, text, e, host) && !in_sandbox_dev_proc(host) &&
+                    e < SBX_DENIAL_PATH_MAX && (text[e] = '\0', c->host_dir_missing) && !dialect_dev_proc(c, text) &&
+                    host_name(c, text, e, host) && !dialect_dev_proc(c, host) &&
                     !beneath_any(host, c->granted, c->n_granted)) {
                         snprintf(joined, sizeof(joined), "%s %.*s", c->pend_line, (int) e, text);
                         pend_commit(c, joined, joined + strlen(c->pend_line) + 1, e);
@@ -2689,11 +2690,12 @@ static bool in_sandbox_dev_proc(const char *p) {
 }
 
 /* in_sandbox_dev_proc() of a file a command's argv or line names that it writes (argv_output_line(),
- * cmake_e_line()), as c's dialect tells the backend: under Landlock /dev is the host's, and its
- * /dev/shm a host directory (a tmpfs anyone may make a name in) whose writes the launcher refuses
- * in both modes; not the sandbox's own (left54b: as root in read-only under Landlock, `curl -so
- * /dev/shm/x URL` read task_failure::23, `sh -c 'echo > /dev/shm/x'` denied). Under bubblewrap
- * /dev is a tmpfs of the sandbox's own, its /dev/shm the temp area. */
+ * cmake_e_line(), javac_dir_line(), CMake's build tree), as c's dialect tells the backend: under
+ * Landlock /dev is the host's, and its /dev/shm a host directory (a tmpfs anyone may make a name
+ * in) whose writes the launcher refuses in both modes; not the sandbox's own (left54b: as root in
+ * read-only under Landlock, `curl -so /dev/shm/x URL` read task_failure::23, `sh -c 'echo >
+ * /dev/shm/x'` denied; left55: `javac -d /dev/shm/x C.java` and `cmake -B /dev/shm/b` alike).
+ * Under bubblewrap /dev is a tmpfs of the sandbox's own, its /dev/shm the temp area. */
 static bool dialect_dev_proc(const struct sbx_classifier *c, const char *p) {
         if (c->d && c->d->name && strcmp(c->d->name, "landlock") == 0 && strncmp(p, "/dev/shm/", 9) == 0)
                 return false;
@@ -4802,8 +4804,8 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
                 dir = c->later_target;
         }
         if (!dir[0] || !c->host_exists || len <= tl || memcmp(s + len - tl, tail, tl) != 0 ||
-            !memmem(s, len, "error: error while writing ", 27) || in_sandbox_dev_proc(dir) ||
-            !host_name(c, dir, strlen(dir), host) || in_sandbox_dev_proc(host))
+            !memmem(s, len, "error: error while writing ", 27) || dialect_dev_proc(c, dir) ||
+            !host_name(c, dir, strlen(dir), host) || dialect_dev_proc(c, host))
                 return false;
         memcpy(level, host, strlen(host) + 1);
         /* up to the first level the host has: the one below it is what javac made first */

@@ -2884,6 +2884,24 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 done
                                 check "$who: ... the host's /dev/shm unchanged" test ! -e /dev/shm/$tag-cs
                         fi
+                        # ... and javac's -d directory there, its "could not create parent
+                        # directories" (left55: task_failure under Landlock, both modes, root and
+                        # nobody); under bwrap the sandbox's own, made there
+                        if command -v javac >/dev/null; then
+                                printf 'class J {}\n' >"$d/ws/J.java" && chmod 0644 "$d/ws/J.java"
+                                for m in read-only workspace-write; do
+                                        status_row "$d/ws" landlock $m "$d/jd.json" javac -d /dev/shm/$tag-jd J.java
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, landlock: javac -d /dev/shm/X J.java ($m): denied ($got)" \
+                                                        test "$got" = "denied:/dev/shm/$tag-jd:1"
+                                        status_row "$d/ws" bwrap $m "$d/jd.json" javac -d /dev/shm/$tag-jd J.java
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, bwrap: javac -d /dev/shm/X J.java ($m): success, the sandbox's own ($got)" \
+                                                        test "$got" = "success::0"
+                                done
+                                check "$who: ... the host's /dev/shm unchanged" test ! -e /dev/shm/$tag-jd
+                                rm -f "$d/ws/J.java"
+                        fi
                         # ninja prints its commands' lines and its own "build stopped: Error writing to
                         # build log: E" on stdout, none on stderr, and exits 1: a build in a directory
                         # the sandbox refuses stops there. Its build log (-C DIR's .ninja_log) read

@@ -4679,6 +4679,13 @@ static void test_classify_javac_dir_not_made(void **state) {
                 ctx.javac_dir = "/ws/build";
                 check_row(backend, 1, line, run_backend_in(backend, &ctx, line), "task_failure", NULL);
         }
+        /* /dev/shm: under bubblewrap the sandbox's own, under Landlock the host's, which the
+         * launcher refuses (left55: task_failure under Landlock, `javac -d /dev/shm/x C.java`) */
+        ctx.javac_dir = "/dev/shm/x";
+        check_row("bwrap", 0, line, run_backend_in("bwrap", &ctx, line), "task_failure", NULL);
+        check_row("landlock", 0, line, run_backend_in("landlock", &ctx, line), "denied", "/dev/shm/x");
+        ctx.javac_dir = "/dev/x";
+        check_row("landlock", 1, line, run_backend_in("landlock", &ctx, line), "task_failure", NULL);
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
         assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
@@ -4752,7 +4759,7 @@ static void test_classify_cmake_build_tree_refused(void **state) {
                 /* the host's refusal; the workspace (granted); the sandbox's /dev */
                 { "/ro/b/CMakeFiles/pkgRedirects\n", NULL },
                 { "/ws/b/CMakeFiles/pkgRedirects\n", NULL },
-                { "/dev/shm/b/CMakeFiles/pkgRedirects\n", NULL },
+                { "/dev/b/CMakeFiles/pkgRedirects\n", NULL },
                 /* no absolute name alone after it, or none at all */
                 { "b/CMakeFiles/pkgRedirects\n", NULL },
                 { "  /etc/b/CMakeFiles/pkgRedirects\n", NULL },
@@ -4769,6 +4776,16 @@ static void test_classify_cmake_build_tree_refused(void **state) {
                         check_row(backend, i, text, run_backend_in(backend, &ctx, text),
                                   cases[i].path ? "denied" : "task_failure", cases[i].path);
                 }
+        /* /dev/shm: the sandbox's own under bubblewrap, the host's under Landlock, whose writes
+         * the launcher refuses (left55: task_failure under Landlock) */
+        {
+                char text[512];
+
+                snprintf(text, sizeof(text), "%s/dev/shm/b/CMakeFiles/pkgRedirects\n", head);
+                check_row("bwrap", 0, text, run_backend_in("bwrap", &ctx, text), "task_failure", NULL);
+                check_row("landlock", 0, text, run_backend_in("landlock", &ctx, text), "denied",
+                          "/dev/shm/b/CMakeFiles/pkgRedirects");
+        }
         /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
         assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" },
                                       "CMake Error: Unable to (re)create the private pkgRedirects directory:\n"
