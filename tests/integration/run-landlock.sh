@@ -2883,6 +2883,23 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                         test "$got" = "success::0"
                                 done
                                 check "$who: ... the host's /dev/shm unchanged" test ! -e /dev/shm/$tag-cs
+                                # ... and an `&&` chain whose first curl writes there: under bwrap
+                                # written, the chain's status the second's, refused outside (left55:
+                                # task_failure::23, /dev/shm/X taken for the unwritten one); under
+                                # Landlock the first's, refused
+                                z=/var/tmp/$tag-cc
+                                mkdir -p "$z" && { [ $who = root ] || chown 65534:65534 "$z"; }
+                                for b in bwrap landlock; do
+                                        want=denied:$z/b
+                                        [ $b = landlock ] && want=denied:/dev/shm/$tag-ca
+                                        status_row "$d/ws" $b read-only "$d/cc.json" sh -c \
+                                                "curl -so /dev/shm/$tag-ca file:///etc/hostname && curl -so $z/b file:///etc/hostname"
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: curl -so /dev/shm/X U && curl -so OUT/b U (read-only): ${want%%:*} ($got)" \
+                                                        test "$got" = "$want:23"
+                                done
+                                check "$who: ... nothing written outside" test ! -e /dev/shm/$tag-ca -a ! -e "$z/b"
+                                rm -rf "$z"
                         fi
                         # ... and javac's -d directory there, its "could not create parent
                         # directories" (left55: task_failure under Landlock, both modes, root and

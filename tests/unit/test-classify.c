@@ -4568,6 +4568,37 @@ static void test_classify_curl_chain_status_is_the_first_unwritten(void **state)
                                 fail_msg("%s case %zu: path %s line %llu", backend, i,
                                          r.n_denials ? r.denials[0].path : "", (unsigned long long) r.line_no);
                 }
+        /* a name of /dev/shm first: under bubblewrap the sandbox's own tmpfs, where the first
+         * curl wrote it and the chain went on (left55: its refusal read, task_failure); under
+         * Landlock the host's, refused: the chain stopped there */
+        {
+                static const struct {
+                        const char *backend, *first, *path;
+                } shm[] = {
+                        { "bwrap", "/dev/shm/a.txt", "/etc/b.txt" },
+                        { "landlock", "/dev/shm/a.txt", "/dev/shm/a.txt" },
+                        { "bwrap", "/dev/shm/d/a.txt", NULL },
+                        { "bwrap", "/dev/full", NULL },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(shm); i++) {
+                        struct sbx_classify_result r;
+                        struct sbx_classifier *c = NULL;
+                        struct sbx_exit_status st = { .exit_code = 23 };
+                        struct sbx_diag diag = { 0 };
+
+                        ctx.curl_output = shm[i].first;
+                        ctx.curl_later = "/etc/b.txt\0";
+                        assert_int_equal(sbx_classifier_new(builtin(shm[i].backend), &c, &diag), 0);
+                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
+                        sbx_classifier_free(c);
+                        if (strcmp(sbx_verdict_to_string(r.verdict), shm[i].path ? "denied" : "task_failure") != 0 ||
+                            (shm[i].path && (r.n_denials != 1 || strcmp(r.denials[0].path, shm[i].path) != 0)))
+                                fail_msg("%s %s: %s %s", shm[i].backend, shm[i].first, sbx_verdict_to_string(r.verdict),
+                                         r.n_denials ? r.denials[0].path : "");
+                }
+        }
         /* a name not absolute */
         {
                 struct sbx_classifier *c = NULL;
