@@ -25,8 +25,9 @@
  * sbx_run_dd_output(), sbx_run_curl_output(), sbx_run_bfd_output(), sbx_run_javac_dir(), given
  * the words sbx_run_command_words() splits once, as sbx run does) and
  * of a shell's script (sbx_run_shell_script()) or an interpreter's (sbx_run_inline_script(): a
- * python3 -c's, a perl -e's, in the argv or in the words of a shell's -c script): 0 or 1, and on
- * 1 an absolute name within the size given; a script within the argv's words (or those split).
+ * python3 -c's, a perl -e's, in the argv or in the words of a shell's -c script): 0 or 1 (2 too
+ * for sbx_run_sqlite_database(), its database moved), and otherwise an absolute name within the
+ * size given; a script within the argv's words (or those split).
  *
  * And a curl oracle (check_curl_oracle()): the same input read as a curl command of a small
  * grammar of curl's options, whose output file, for sbx_run_curl_output(), is worked out apart
@@ -179,8 +180,9 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = cmd ? sbx_run_sqlite_target(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
+                /* (2: the same, a .cd of its -init's or a -cmd's moved it) */
                 r = cmd ? sbx_run_sqlite_database(cmd, dir, out, out_size) : 0;
-                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                if (r < 0 || r > 2 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 /* read-only only where a word is -readonly (or --readonly) */
                 if (cmd && sbx_run_sqlite_readonly(cmd, dir)) {
@@ -269,7 +271,8 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                         if (how > (SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN | SBX_TOUCH_NO_DEREF) || (how && !(how & SBX_TOUCH_READ)))
                                 fail();
                 }
-                /* ... a sqlite3's after a leading cd: its target (bit 1) and database (bit 2) */
+                /* ... a sqlite3's after a leading cd: its target (bit 1) and database (bit 2), moved
+                 * (bit 4, with bit 2 alone) */
                 {
                         char db[PATH_MAX];
                         size_t db_size = out_size < sizeof(db) ? out_size : sizeof(db);
@@ -277,7 +280,7 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                         bool ro = false;
 
                         r = sbx_run_chain_sqlite(argv, tree, out, db, db_size, &ro);
-                        if (r < 0 || r > 3 || ((r & 1) && (!memchr(out, '\0', db_size) || out[0] != '/')) ||
+                        if (r < 0 || r > 7 || ((r & 4) && !(r & 2)) || ((r & 1) && (!memchr(out, '\0', db_size) || out[0] != '/')) ||
                             ((r & 2) && (!memchr(db, '\0', db_size) || db[0] != '/')))
                                 fail();
                 }
