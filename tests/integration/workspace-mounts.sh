@@ -240,6 +240,62 @@ if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
                 bash -c '[ ! -e "$0/other/ungranted" ] && [ -e "$0/real/granted" ]' "$T"
 fi
 
+# ---- the workspace or its parent swapped for a symlink to a host directory (both backends) ------
+# A concurrent run's command (its workspace holds this one's) exchanges the workspace, or the
+# directory above it, with a symlink to a directory of the host, over and over. sbx resolves the
+# root once: a run that resolved it while the symlink was there has the host directory as its
+# workspace, and records it so (that is the path the caller named, read at that moment). Every
+# later step must keep to what was resolved (bubblewrap's bind checked by --write-id, the Landlock
+# launcher's rule opened without a symlink): a host directory written by a run that recorded
+# another workspace is an escape. Held (session 55): under both backends every run that wrote the
+# host directory had recorded it as its workspace root; the others were refused or wrote only
+# their own workspace.
+for b in "${BACKENDS[@]}"; do
+        for what in workspace parent; do
+                P=$T/swap-$b-$what V=$T/victim-$b-$what
+                mkdir -p "$P/a/ws" "$V/ws"
+                if [ $what = workspace ]; then
+                        n1=a/ws n2=a/ws-x root=$P/a/ws hostdir=$V/ws
+                        ln -s "$V/ws" "$P/a/ws-x"
+                else
+                        n1=a n2=a-x root=$P/a/ws hostdir=$V/ws
+                        ln -s "$V" "$P/a-x"
+                fi
+                "$SBX_BIN" run --quiet --backend "$b" --mode workspace-write --root "$P" -- "$PY" -c '
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+d = os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY)
+while not os.path.exists(os.path.join(sys.argv[1], "stop")):
+    for _ in range(1000):
+        libc.renameat2(d, sys.argv[2].encode(), d, sys.argv[3].encode(), 2)  # RENAME_EXCHANGE
+' "$P" "$n1" "$n2" >/dev/null 2>"$T/swap.err" </dev/null &
+                SWAP=$!
+                sleep 0.5
+                resolved=0 escaped=0 own=0 wrong=
+                for i in $(seq 40); do
+                        rm -f "$T/swap-run.json"
+                        run swap-run "$b" workspace-write "$root" "echo x > '$hostdir/written'; echo x > '$root/own'"
+                        if [ -e "$hostdir/written" ]; then
+                                got=$(t_json_field "$T/swap-run.json" workspace_root)
+                                if [ "$got" = "$hostdir" ]; then
+                                        resolved=$((resolved + 1))
+                                else
+                                        escaped=$((escaped + 1)) wrong="$got (exit $RC)"
+                                fi
+                                rm -f "$hostdir/written"
+                        elif [ -e "$P/a/ws/own" ] || [ -e "$P/a-x/ws/own" ] || [ -e "$P/a/ws-x/own" ]; then
+                                own=$((own + 1))
+                        fi
+                        rm -f "$P/a/ws/own" "$P/a/ws-x/own" "$V/ws/own"
+                done
+                touch "$P/stop"
+                wait "$SWAP"
+                t_diag "$b, $what swapped: of 40 runs $resolved resolved the root to the host directory (and recorded it), $own wrote their own workspace, the rest were refused"
+                t_check "$b: the $what swapped for a symlink never lets a run write the host directory it did not record as its workspace ($escaped of 40 did: ${wrong:-none})" \
+                        test "$escaped" -eq 0
+        done
+done
+
 # ---- a workspace that is a mount point on the host (bwrap only) --------------------------------
 # bubblewrap's read-only bind of / copies the host's mount at the workspace path into the sandbox:
 # a mount point there whatever bubblewrap did with the workspace's own bind. When a concurrent
