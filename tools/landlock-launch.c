@@ -99,7 +99,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/capability.h>
-#include <linux/openat2.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
@@ -116,6 +115,7 @@
 
 #include "confine/landlock-abi.h"
 #include "sbx-mountinfo.h"
+#include "sbx-nosymlinks.h"
 #include "sbx-procfs.h"
 #include "sbx-utf8.h"
 #include "tools/landlock-launch.h"
@@ -716,18 +716,11 @@ static void add_sink(int ruleset, const char *path, bool dir, uint64_t access) {
 }
 
 /* The --write directories come canonical (sbx resolved them): a symlink on the way now means one
- * was swapped in since, and the grant would land elsewhere. openat2 refuses that; a kernel without
- * it (before 5.6, which has Landlock ABI 1 at most) gets the plain open. */
+ * was swapped in since, and the grant would land elsewhere. sbx_open_no_symlinks() refuses that,
+ * also where openat2() is missing (a filter that answers ENOSYS): the path is then walked with
+ * O_NOFOLLOW, never by a plain open(2), which followed the swapped symlink (review 55). */
 static int open_path_no_symlinks(const char *path, int flags) {
-        struct open_how how = {
-                .flags = (uint64_t) (flags | O_CLOEXEC),
-                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
-        long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
-
-        if (fd < 0 && errno == ENOSYS)
-                return open(path, flags | O_CLOEXEC);
-        return (int) fd;
+        return sbx_open_no_symlinks(path, flags);
 }
 
 static int open_dir_no_symlinks(const char *path, int flags) {

@@ -2,7 +2,7 @@
  *
  *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict]
  *                [--kill-landlock-restrict] [--fake-seccomp] [--fake-capset] [--no-pidfd]
- *                [--no-mount-setattr] [--refuse-block-nodes] -- ARGV...
+ *                [--no-mount-setattr] [--no-openat2] [--refuse-block-nodes] -- ARGV...
  *
  * A seccomp filter (inherited by every descendant, no_new_privs set) makes
  *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
@@ -22,6 +22,8 @@
  * dropping capabilities.
  * --no-pidfd: pidfd_open fails with ENOSYS (a kernel before Linux 5.3).
  * --no-mount-setattr: mount_setattr fails with ENOSYS (a kernel before Linux 5.12).
+ * --no-openat2: openat2 fails with ENOSYS (a kernel before Linux 5.6, or a container's filter older
+ *   than it), so that a path is resolved by open(2), symlinks followed.
  * --refuse-block-nodes: mknod and mknodat of a block device node fail with EACCES, as a security
  *   module that refuses them would (the refusal the launcher's fence check looks for).
  * Exit status: ARGV's (it is exec'd); 125 when the filter cannot be installed or ARGV not run. */
@@ -80,6 +82,10 @@ static int no_mount_setattr(scmp_filter_ctx ctx) {
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(mount_setattr), 0);
 }
 
+static int no_openat2(scmp_filter_ctx ctx) {
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0);
+}
+
 static int refuse_block_nodes(scmp_filter_ctx ctx) {
         int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(mknod), 1,
                                  SCMP_A1(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
@@ -108,7 +114,7 @@ static int deny_namespaces(scmp_filter_ctx ctx) {
 
 int main(int argc, char **argv) {
         bool allow_landlock = false, allow_userns = false, fake_restrict = false, kill_restrict = false,
-             fake_filter = false, fake_caps = false, pidfd = true, setattr = true, block_nodes = true;
+             fake_filter = false, fake_caps = false, pidfd = true, setattr = true, openat2 = true, block_nodes = true;
         scmp_filter_ctx ctx;
         int i, r;
 
@@ -127,6 +133,8 @@ int main(int argc, char **argv) {
                         fake_caps = true;
                 else if (strcmp(argv[i], "--no-pidfd") == 0)
                         pidfd = false;
+                else if (strcmp(argv[i], "--no-openat2") == 0)
+                        openat2 = false;
                 else if (strcmp(argv[i], "--no-mount-setattr") == 0)
                         setattr = false;
                 else if (strcmp(argv[i], "--refuse-block-nodes") == 0)
@@ -140,7 +148,7 @@ int main(int argc, char **argv) {
         if (i >= argc || argv[i][0] == '-') {
                 fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] "
                                 "[--kill-landlock-restrict] [--fake-seccomp] [--fake-capset] [--no-pidfd] [--no-mount-setattr] "
-                                "[--refuse-block-nodes] -- ARGV...\n");
+                                "[--no-openat2] [--refuse-block-nodes] -- ARGV...\n");
                 return 2;
         }
 
@@ -164,6 +172,8 @@ int main(int argc, char **argv) {
                 r = fake_seccomp(ctx);
         if (r >= 0 && fake_caps)
                 r = fake_capset(ctx);
+        if (r >= 0 && !openat2)
+                r = no_openat2(ctx);
         if (r >= 0 && !pidfd)
                 r = no_pidfd(ctx);
         if (r >= 0 && !setattr)

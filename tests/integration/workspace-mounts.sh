@@ -55,11 +55,13 @@ truncate -s 1M "$T/disk.img"
 LOOP=$(losetup -f --show "$T/disk.img" 2>/dev/null) || LOOP=
 [ -z "$LOOP" ] && t_diag "no loop device here: the device vector is left out"
 
-# run NAME BACKEND MODE ROOT SCRIPT: sbx run in ROOT; RC, ERR (the host's domain name is put back
-# after the checks of the run before, so that each check sees only its own run)
+# run NAME BACKEND MODE ROOT SCRIPT: sbx run in ROOT (under RUN_PRE, a command prefix, when set);
+# RC, ERR (the host's domain name is put back after the checks of the run before, so that each
+# check sees only its own run)
+RUN_PRE=()
 run() {
         domain_unchanged || echo "$HOST_DOMAINNAME" >/proc/sys/kernel/domainname
-        "$SBX_BIN" run --backend "$2" --mode "$3" --root "$4" --verdict-json "$T/$1.json" -- sh -c "$5" \
+        "${RUN_PRE[@]}" "$SBX_BIN" run --backend "$2" --mode "$3" --root "$4" --verdict-json "$T/$1.json" -- sh -c "$5" \
                 >"$T/$1.out" 2>"$T/$1.err" </dev/null
         RC=$?
         ERR=$(cat "$T/$1.err")
@@ -247,54 +249,63 @@ fi
 # workspace, and records it so (that is the path the caller named, read at that moment). Every
 # later step must keep to what was resolved (bubblewrap's bind checked by --write-id, the Landlock
 # launcher's rule opened without a symlink): a host directory written by a run that recorded
-# another workspace is an escape. Held (session 55): under both backends every run that wrote the
-# host directory had recorded it as its workspace root; the others were refused or wrote only
-# their own workspace.
+# another workspace is an escape. Both again where openat2() answers ENOSYS (the deny-sandbox
+# helper's filter: a container runtime's filter older than it): the launcher then opened the rule's
+# path with open(2), which followed the symlink, and a Landlock run wrote the host directory while
+# it recorded the workspace beneath the swapped path (11 of 40 runs, review 55); the path is now
+# walked with O_NOFOLLOW there.
+printf '%s\n' 'import ctypes, os, sys' 'libc = ctypes.CDLL(None, use_errno=True)' \
+        'd = os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY)' \
+        'while not os.path.exists(os.path.join(sys.argv[1], "stop")):' \
+        '    for _ in range(1000):' \
+        '        libc.renameat2(d, sys.argv[2].encode(), d, sys.argv[3].encode(), 2)  # RENAME_EXCHANGE' >"$T/swap.py"
+variants=(plain)
+[ -x "${SBX_DENY_SANDBOX:-}" ] && variants+=(no-openat2) ||
+        t_diag "no deny-sandbox helper: the swaps without openat2() are left out"
 for b in "${BACKENDS[@]}"; do
-        for what in workspace parent; do
-                P=$T/swap-$b-$what V=$T/victim-$b-$what
-                mkdir -p "$P/a/ws" "$V/ws"
-                if [ $what = workspace ]; then
-                        n1=a/ws n2=a/ws-x root=$P/a/ws hostdir=$V/ws
-                        ln -s "$V/ws" "$P/a/ws-x"
-                else
-                        n1=a n2=a-x root=$P/a/ws hostdir=$V/ws
-                        ln -s "$V" "$P/a-x"
-                fi
-                "$SBX_BIN" run --quiet --backend "$b" --mode workspace-write --root "$P" -- "$PY" -c '
-import ctypes, os, sys
-libc = ctypes.CDLL(None, use_errno=True)
-d = os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY)
-while not os.path.exists(os.path.join(sys.argv[1], "stop")):
-    for _ in range(1000):
-        libc.renameat2(d, sys.argv[2].encode(), d, sys.argv[3].encode(), 2)  # RENAME_EXCHANGE
-' "$P" "$n1" "$n2" >/dev/null 2>"$T/swap.err" </dev/null &
-                SWAP=$!
-                sleep 0.5
-                resolved=0 escaped=0 own=0 wrong=
-                for i in $(seq 40); do
-                        rm -f "$T/swap-run.json"
-                        run swap-run "$b" workspace-write "$root" "echo x > '$hostdir/written'; echo x > '$root/own'"
-                        if [ -e "$hostdir/written" ]; then
-                                got=$(t_json_field "$T/swap-run.json" workspace_root)
-                                if [ "$got" = "$hostdir" ]; then
-                                        resolved=$((resolved + 1))
-                                else
-                                        escaped=$((escaped + 1)) wrong="$got (exit $RC)"
-                                fi
-                                rm -f "$hostdir/written"
-                        elif [ -e "$P/a/ws/own" ] || [ -e "$P/a-x/ws/own" ] || [ -e "$P/a/ws-x/own" ]; then
-                                own=$((own + 1))
+        for v in "${variants[@]}"; do
+                RUN_PRE=()
+                [ "$v" = no-openat2 ] && RUN_PRE=("$SBX_DENY_SANDBOX" --allow-landlock --allow-userns --no-openat2 --)
+                for what in workspace parent; do
+                        P=$T/swap-$b-$v-$what V=$T/victim-$b-$v-$what
+                        mkdir -p "$P/a/ws" "$V/ws"
+                        if [ $what = workspace ]; then
+                                n1=a/ws n2=a/ws-x root=$P/a/ws hostdir=$V/ws
+                                ln -s "$V/ws" "$P/a/ws-x"
+                        else
+                                n1=a n2=a-x root=$P/a/ws hostdir=$V/ws
+                                ln -s "$V" "$P/a-x"
                         fi
-                        rm -f "$P/a/ws/own" "$P/a/ws-x/own" "$V/ws/own"
+                        "$SBX_BIN" run --quiet --backend "$b" --mode workspace-write --root "$P" -- \
+                                "$PY" "$T/swap.py" "$P" "$n1" "$n2" >/dev/null 2>"$T/swap.err" </dev/null &
+                        SWAP=$!
+                        sleep 0.5
+                        resolved=0 escaped=0 own=0 wrong=
+                        for i in $(seq 40); do
+                                rm -f "$T/swap-run.json"
+                                run swap-run "$b" workspace-write "$root" "echo x > '$hostdir/written'; echo x > '$root/own'"
+                                if [ -e "$hostdir/written" ]; then
+                                        got=$(t_json_field "$T/swap-run.json" workspace_root)
+                                        if [ "$got" = "$hostdir" ]; then
+                                                resolved=$((resolved + 1))
+                                        else
+                                                escaped=$((escaped + 1)) wrong="$got (exit $RC)"
+                                        fi
+                                        rm -f "$hostdir/written"
+                                elif [ -e "$P/a/ws/own" ] || [ -e "$P/a-x/ws/own" ] || [ -e "$P/a/ws-x/own" ]; then
+                                        own=$((own + 1))
+                                fi
+                                rm -f "$P/a/ws/own" "$P/a/ws-x/own" "$V/ws/own"
+                        done
+                        touch "$P/stop"
+                        wait "$SWAP"
+                        t_diag "$b, $v, $what swapped: of 40 runs $resolved resolved the root to the host directory (and recorded it), $own wrote their own workspace, the rest were refused"
+                        t_check "$b, $v: the $what swapped for a symlink never lets a run write the host directory it did not record as its workspace ($escaped of 40 did: ${wrong:-none})" \
+                                test "$escaped" -eq 0
                 done
-                touch "$P/stop"
-                wait "$SWAP"
-                t_diag "$b, $what swapped: of 40 runs $resolved resolved the root to the host directory (and recorded it), $own wrote their own workspace, the rest were refused"
-                t_check "$b: the $what swapped for a symlink never lets a run write the host directory it did not record as its workspace ($escaped of 40 did: ${wrong:-none})" \
-                        test "$escaped" -eq 0
         done
 done
+RUN_PRE=()
 
 # ---- a workspace that is a mount point on the host (bwrap only) --------------------------------
 # bubblewrap's read-only bind of / copies the host's mount at the workspace path into the sandbox:

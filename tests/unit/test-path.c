@@ -9,7 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,6 +24,7 @@
 
 #include "confine-internal.h"
 #include "sbx-macro.h"
+#include "sbx-nosymlinks.h"
 #include "sbx-realpath.h"
 
 /* a host's mounts, as /proc/self/mountinfo prints them (optional fields included) */
@@ -454,6 +461,116 @@ static void test_diag_long_message_keeps_its_end(void **state) {
         assert_string_equal(d.msg, "short 7");
 }
 
+/* sbx_open_no_symlinks() where openat2() answers ENOSYS (a filter older than it): the walk by
+ * components refuses a symlink anywhere on the path, as openat2() with RESOLVE_NO_SYMLINKS does.
+ * Before it the launcher's plain open(2) followed a symlink swapped in for the workspace or its
+ * parent, and granted the host directory it led to (review 55). In a child: the filter stays. */
+static int walk_checks(const char *dir) {
+        char p[512], target[512];
+        struct stat a, b;
+        int fd, bad = 0;
+
+        snprintf(target, sizeof(target), "%s/real/ws", dir);
+        /* a plain directory, and the same one with doubled and trailing slashes */
+        fd = sbx_open_no_symlinks(target, O_PATH | O_DIRECTORY);
+        bad |= fd < 0 || fstat(fd, &a) < 0 || stat(target, &b) < 0 || a.st_ino != b.st_ino;
+        if (fd >= 0)
+                close(fd);
+        snprintf(p, sizeof(p), "%s//real///ws/", dir);
+        fd = sbx_open_no_symlinks(p, O_PATH | O_DIRECTORY);
+        bad |= (fd < 0) << 1;
+        if (fd >= 0)
+                close(fd);
+        /* a symlink in the middle: ELOOP, never the directory it leads to */
+        snprintf(p, sizeof(p), "%s/link/ws", dir);
+        errno = 0;
+        fd = sbx_open_no_symlinks(p, O_PATH | O_DIRECTORY);
+        bad |= (fd >= 0 || errno != ELOOP) << 2;
+        /* a symlink at the end: ELOOP, but itself under O_PATH | O_NOFOLLOW */
+        snprintf(p, sizeof(p), "%s/real/wslink", dir);
+        errno = 0;
+        fd = sbx_open_no_symlinks(p, O_PATH | O_DIRECTORY);
+        bad |= (fd >= 0 || errno != ELOOP) << 3;
+        errno = 0;
+        fd = sbx_open_no_symlinks(p, O_PATH);
+        bad |= (fd >= 0 || errno != ELOOP) << 4;
+        fd = sbx_open_no_symlinks(p, O_PATH | O_NOFOLLOW);
+        bad |= (fd < 0 || fstat(fd, &a) < 0 || !S_ISLNK(a.st_mode)) << 5;
+        if (fd >= 0)
+                close(fd);
+        /* a magic link of /proc on the way */
+        errno = 0;
+        fd = sbx_open_no_symlinks("/proc/self/cwd", O_PATH | O_DIRECTORY);
+        bad |= (fd >= 0 || errno != ELOOP) << 6;
+        /* a file on the way, a missing name, and / itself */
+        snprintf(p, sizeof(p), "%s/real/file/x", dir);
+        errno = 0;
+        fd = sbx_open_no_symlinks(p, O_PATH);
+        bad |= (fd >= 0 || errno != ENOTDIR) << 7;
+        snprintf(p, sizeof(p), "%s/real/none", dir);
+        errno = 0;
+        fd = sbx_open_no_symlinks(p, O_PATH);
+        bad |= (fd >= 0 || errno != ENOENT) << 8;
+        fd = sbx_open_no_symlinks("/", O_PATH | O_DIRECTORY);
+        bad |= (fd < 0 || fstat(fd, &a) < 0 || stat("/", &b) < 0 || a.st_ino != b.st_ino) << 9;
+        if (fd >= 0)
+                close(fd);
+        return bad;
+}
+
+static void test_open_no_symlinks_without_openat2(void **state) {
+        (void) state;
+        char dir[] = "/tmp/sbx-test-nosym-XXXXXX", p[512], q[512];
+        pid_t pid;
+        int status;
+
+        assert_non_null(mkdtemp(dir));
+        snprintf(p, sizeof(p), "%s/real", dir);
+        assert_int_equal(mkdir(p, 0700), 0);
+        snprintf(p, sizeof(p), "%s/real/ws", dir);
+        assert_int_equal(mkdir(p, 0700), 0);
+        snprintf(p, sizeof(p), "%s/real/file", dir);
+        assert_int_equal(close(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)), 0);
+        snprintf(p, sizeof(p), "%s/link", dir);
+        assert_int_equal(symlink("real", p), 0);
+        snprintf(p, sizeof(p), "%s/real/wslink", dir);
+        assert_int_equal(symlink("ws", p), 0);
+        /* with openat2(), where the kernel has it: the same answers */
+        assert_int_equal(walk_checks(dir), 0);
+        pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+#if defined(__x86_64__)
+                struct sock_filter f[] = {
+                        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+                        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+                        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+                        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+                        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_openat2, 0, 1),
+                        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+                        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+                };
+                struct sock_fprog prog = { .len = (unsigned short) (sizeof(f) / sizeof(f[0])), .filter = f };
+                struct open_how how = { .flags = O_PATH | O_CLOEXEC };
+
+                if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
+                        _exit(100);
+                if (syscall(SYS_openat2, AT_FDCWD, "/", &how, sizeof(how)) >= 0 || errno != ENOSYS)
+                        _exit(101);
+                _exit(walk_checks(dir) ? 1 : 0);
+#else
+                _exit(77);
+#endif
+        }
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        snprintf(q, sizeof(q), "rm -rf '%s'", dir);
+        assert_int_equal(system(q), 0);
+        assert_true(WIFEXITED(status));
+        if (WEXITSTATUS(status) == 77 || WEXITSTATUS(status) == 100)
+                skip();
+        assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_mountinfo_kernel_mount_table),
@@ -466,6 +583,7 @@ int main(void) {
                 cmocka_unit_test(test_alias_check_with_a_table_read_before_an_id_was_reused),
                 cmocka_unit_test(test_alias_check_with_a_table_read_before_a_mount),
                 cmocka_unit_test(test_diag_long_message_keeps_its_end),
+                cmocka_unit_test(test_open_no_symlinks_without_openat2),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
