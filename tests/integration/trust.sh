@@ -385,6 +385,60 @@ rc=$?
 t_check "an override symlinked into a directory anyone can write: refused (125, got $rc)" \
         test $rc = 125 -a -n "$(grep "dialect directory $S/shared is writable by group or others" "$T/err")"
 
+# ---- the Landlock temp areas' directory made or redirected by someone else ---------------------
+# Landlock's temp area lies in BASE/sbx-UID ($TMPDIR's, else /tmp's), which anyone may make first in
+# a shared BASE: another user's directory there (nobody's for root, root's for nobody), or a
+# symlink there to a directory of the user's own, is not used: the area is made in BASE itself,
+# nothing in theirs or behind the symlink is made, swept or emptied (a dead-looking run- area in
+# each stays), and the area is gone after the run. Held (review 55).
+if printf '%s\n' "${BACKENDS[@]}" | grep -qx landlock; then
+        for who in self nobody; do
+                as=() other=65534
+                if [ $who = nobody ]; then
+                        t_is_root && "${T_NOBODY[@]}" true 2>/dev/null || continue
+                        as=("${T_NOBODY[@]}") other=0
+                elif ! t_is_root; then
+                        t_diag "not root: the temp areas' directory of another user is left out"
+                        continue
+                fi
+                uid=$("${as[@]}" id -u)
+                for how in theirs symlink; do
+                        B=$T/tbase-$who-$how W=$T/tws-$who-$how D=$T/tdb-$who-$how H=$T/thome-$who
+                        mkdir -p "$B" "$W" "$D" "$H"
+                        chmod 1777 "$B"
+                        if [ $how = theirs ]; then
+                                V=$B/sbx-$uid
+                                mkdir -p "$V/run-AAAAAA"
+                        else
+                                V=$T/ttarget-$who
+                                mkdir -p "$V/run-AAAAAA"
+                                ln -s "$V" "$B/sbx-$uid"
+                        fi
+                        echo keep >"$V/keep"
+                        echo keep >"$V/run-AAAAAA/keep"
+                        chmod 700 "$V" "$V/run-AAAAAA"
+                        if [ $who = nobody ]; then
+                                chown 65534:65534 "$W" "$D" "$H"
+                                [ $how = symlink ] && chown -R -h 65534:65534 "$V" "$B/sbx-$uid"
+                        fi
+                        [ $how = theirs ] && chown -R "$other" "$V"
+                        chmod 700 "$D"
+                        before=$(cd "$V" && find . | sort | tr '\n' ' ')
+                        (cd "$W" && clean_env HOME="$H" TMPDIR="$B" "${as[@]}" "$SBX_BIN" run --db "$D/audit.db" \
+                                --backend landlock --mode workspace-write -- \
+                                sh -c 'echo "$TMPDIR" > tmpdir; echo x > "$TMPDIR/f"') 2>"$T/err"
+                        rc=$?
+                        area=$(cat "$W/tmpdir" 2>/dev/null)
+                        t_check "$who, landlock, BASE/sbx-UID $how: the run works (rc=$rc) in an area of BASE's own ($area; $(head -c 200 "$T/err"))" \
+                                bash -c '[ "$0" = 0 ] && case "$1" in "$2"/sbx-run-??????) true ;; *) false ;; esac' "$rc" "$area" "$B"
+                        t_check "... nothing in $how made or removed ($(cd "$V" && find . | sort | tr '\n' ' '))" \
+                                test "$(cd "$V" && find . | sort | tr '\n' ' ')" = "$before"
+                        t_check "... and the area is gone after the run" test -n "$area" -a ! -e "$area"
+                done
+        done
+else
+        t_diag "landlock not usable here: the temp areas' directory rows are left out"
+fi
 
 # ---- the directories above the config and the dialects ----------------------------------------
 # A config beneath a directory that others may write (not sticky), or that another user owns, can
