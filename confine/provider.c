@@ -19,6 +19,7 @@
 #include "sbx-macro.h"
 #include "sbx-mkdir.h"
 #include "sbx-realpath.h"
+#include "sbx-trust.h"
 
 static const struct sbx_backend *const backends[] = {
         &sbx_backend_bwrap,
@@ -394,6 +395,32 @@ int sbx_make_swept_dir(const char *base, struct sbx_confined_argv *out) {
         return make_swept_area(base, out);
 }
 
+/* BASE, where the temp area is made, must be the caller's or root's, and nobody else may write it
+ * unless it is sticky, nor any directory above it (sbx_check_trusted_ancestors()): else another
+ * user renames the area (or BASE/sbx-UID) away between its mkdir and the launcher's open, and puts
+ * a directory of theirs in its place, which the command is granted and uses as its private $TMPDIR
+ * (review 55: root's TMPDIR in a directory of mode 0777 that nobody could write, nobody's BASE/sbx-0
+ * made first to force the area into BASE itself, and a loop of renames: 7 of 30 runs had nobody's
+ * directory as their temp area and wrote their files into it). Refused: nothing runs. */
+static int check_temp_base(const char *base, struct sbx_diag *diag) {
+        struct stat st;
+
+        if (stat(base, &st) < 0)
+                return sbx_diag_set(diag, errno, "create temp area", base, "cannot examine the temp directory %s: %s",
+                                    base, strerror(errno));
+        if (st.st_uid != sbx_euid() && st.st_uid != 0)
+                return sbx_diag_set(diag, EPERM, "create temp area", base,
+                                    "the temp directory %s belongs to uid %u, neither you nor root: that user could put "
+                                    "a directory of theirs in place of the run's temp area (set TMPDIR to a directory "
+                                    "of yours)", base, (unsigned) st.st_uid);
+        if (sbx_writable_by_others(&st))
+                return sbx_diag_set(diag, EPERM, "create temp area", base,
+                                    "the temp directory %s is writable by group or others (not sticky): another user "
+                                    "could put a directory of theirs in place of the run's temp area (set TMPDIR to a "
+                                    "directory of yours, or a sticky one as /tmp)", base);
+        return sbx_check_trusted_ancestors(diag, "create temp area", "the temp directory", base, base);
+}
+
 static int make_temp_area(struct sbx_confined_argv *out, struct sbx_diag *diag) {
         const char *env = getenv("TMPDIR");
         _cleanup_free_ char *base = NULL, *tmpl = NULL;
@@ -404,6 +431,8 @@ static int make_temp_area(struct sbx_confined_argv *out, struct sbx_diag *diag) 
         if (!base)
                 return sbx_diag_set(diag, errno, "create temp area", env ? env : "/tmp",
                                     "cannot resolve the temp directory %s: %s", env ? env : "/tmp", strerror(errno));
+        if ((r = check_temp_base(base, diag)) < 0)
+                return r;
         if (make_swept_area(base, out) >= 0)
                 return 0;
         if (asprintf(&tmpl, "%s/sbx-run-XXXXXX", base) < 0)

@@ -436,6 +436,41 @@ if printf '%s\n' "${BACKENDS[@]}" | grep -qx landlock; then
                         t_check "... and the area is gone after the run" test -n "$area" -a ! -e "$area"
                 done
         done
+        # BASE itself open to others (mode 0777, not sticky), or another user's: they could rename
+        # the area away between its mkdir and the launcher's open and put theirs in its place, the
+        # command's private $TMPDIR (review 55: with nobody's BASE/sbx-0 made first and a loop of
+        # renames, 7 of 30 of root's runs wrote their temp files into nobody's directory, exit 0).
+        # Refused (125), nothing runs, naming BASE; control: the same BASE sticky works (above).
+        # ("another user's": nobody's for root, uid 4242's for nobody; root's is trusted, as for
+        # the config and the database)
+        for who in self nobody; do
+                as=() other=65534
+                if [ $who = nobody ]; then
+                        t_is_root && "${T_NOBODY[@]}" true 2>/dev/null || continue
+                        as=("${T_NOBODY[@]}") other=4242
+                fi
+                for how in open theirs; do
+                        B=$T/ubase-$who-$how W=$T/uws-$who-$how D=$T/udb-$who-$how H=$T/thome-$who
+                        mkdir -p "$B" "$W" "$D" "$H"
+                        if [ $how = open ]; then
+                                chmod 0777 "$B"
+                        else
+                                t_is_root || continue
+                                chmod 0755 "$B"
+                                chown "$other" "$B"
+                        fi
+                        if [ $who = nobody ]; then
+                                chown 65534:65534 "$W" "$D" "$H"
+                        fi
+                        chmod 700 "$D"
+                        (cd "$W" && clean_env HOME="$H" TMPDIR="$B" "${as[@]}" "$SBX_BIN" run --db "$D/audit.db" \
+                                --backend landlock --mode workspace-write -- sh -c 'echo "$TMPDIR" > tmpdir') 2>"$T/err"
+                        rc=$?
+                        t_check "$who, landlock, \$TMPDIR $([ $how = open ] && echo "writable by others (not sticky)" || echo "another user's"): refused (125, got $rc), nothing ran, naming it ($(head -c 300 "$T/err"))" \
+                                test $rc = 125 -a ! -e "$W/tmpdir" -a -n "$(grep -F "temp directory $B" "$T/err")"
+                        t_check "... and nothing made in it ($(ls -A "$B" | tr '\n' ' '))" test -z "$(ls -A "$B")"
+                done
+        done
 else
         t_diag "landlock not usable here: the temp areas' directory rows are left out"
 fi
