@@ -27,7 +27,6 @@
 #include <termios.h>
 #include <linux/capability.h>
 #include <linux/magic.h>
-#include <linux/openat2.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -38,6 +37,7 @@
 #include "confine-internal.h"
 #include "landlock-abi.h"
 #include "sbx-macro.h"
+#include "sbx-nosymlinks.h"
 
 static bool bwrap_applicable(void) {
 #ifdef __linux__
@@ -247,16 +247,12 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
 }
 
 /* An O_PATH descriptor of path (flags: O_DIRECTORY, O_NOFOLLOW) reached without following a
- * symlink, magic links included (ELOOP at one); a kernel without openat2() opens it as open(2)
- * does. -1 with errno on failure. */
+ * symlink, magic links included (ELOOP at one); without openat2() (ENOSYS), walked one component
+ * at a time (sbx_open_no_symlinks(): open(2), as before, followed a symlink swapped in since the
+ * path was resolved, and the launcher was given that directory's identity). -1 with errno on
+ * failure. */
 static int open_without_symlinks(const char *path, int flags) {
-        struct open_how how = { .flags = O_PATH | O_CLOEXEC | (unsigned) flags,
-                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
-        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
-
-        if (fd < 0 && errno == ENOSYS)
-                fd = open(path, O_PATH | O_CLOEXEC | flags);
-        return fd;
+        return sbx_open_no_symlinks(path, O_PATH | flags);
 }
 
 /* The identity of path (st), taken without following a symlink: the canonical paths bubblewrap
