@@ -245,9 +245,14 @@ int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t si
  * [TARGET...]`, which runs ninja in its -C DIR and passes its lines and status through (-j, -l,
  * -v and their long forms; not --clean, --ninja-args or another option), where DIR holds a
  * meson-private/coredata.dat and a build.ninja the host lets the user read (meson prints its own
- * errors on stdout too: asked of the host with faccessat). 1, or 0 for another
+ * errors on stdout too: asked of the host with faccessat); and so of `cmake --build DIR
+ * [OPTION...]`, which runs ninja in DIR and passes its lines and status through (-j, --parallel,
+ * their jobs, -t, --target, their targets, --config, -v, --verbose, --use-stderr; not
+ * --clean-first, native options after "--" or another option), where DIR holds a CMakeCache.txt
+ * the host lets the user read naming a Ninja generator and a build.ninja it lets the user read
+ * (a Makefile generator's build prints its commands' lines on stderr). 1, or 0 for another
  * program, -n (builds nothing), -t (a tool), -h, -d list, a long option but --verbose and --quiet,
- * an option not known, several -C. Nothing is asked of the host. */
+ * an option not known, several -C. Nothing else is asked of the host. */
 int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t size);
 /* The file an `iconv [OPTION...] [FILE...]` that words (sbx_run_command_words()'s) run in cwd
  * writes (struct sbx_classify_context's iconv_output): its -o FILE (--output), joined to cwd, into

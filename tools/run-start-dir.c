@@ -4020,6 +4020,39 @@ static int join_dir_clean(char *out, size_t size, const char *dir, const char *n
         return 0;
 }
 
+/* Whether s is a decimal number: digits alone, one at least. */
+static bool digits_only(const char *s) {
+        if (!*s)
+                return false;
+        for (; *s; s++)
+                if (*s < '0' || *s > '9')
+                        return false;
+        return true;
+}
+
+/* Whether dir holds a CMake build of a Ninja generator ("Ninja", "Ninja Multi-Config") whose
+ * CMakeCache.txt and build.ninja the host lets the user read. */
+static bool cmake_ninja_build(const char *dir) {
+        static const char gen[] = "CMAKE_GENERATOR:INTERNAL=Ninja";
+        _cleanup_free_ char *cache = NULL, *manifest = NULL, *line = NULL;
+        _cleanup_fclose_ FILE *f = NULL;
+        const char *top = strcmp(dir, "/") == 0 ? "" : dir;
+        size_t cap = 0;
+        ssize_t len;
+
+        if (asprintf(&cache, "%s/CMakeCache.txt", top) < 0 || asprintf(&manifest, "%s/build.ninja", top) < 0 ||
+            faccessat(AT_FDCWD, manifest, R_OK, AT_EACCESS) != 0 || !(f = fopen(cache, "re")))
+                return false;
+        while ((len = getline(&line, &cap, f)) > 0) {
+                while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+                        line[--len] = '\0';
+                if (strncmp(line, gen, sizeof(gen) - 1) == 0 &&
+                    (!line[sizeof(gen) - 1] || strcmp(line + sizeof(gen) - 1, " Multi-Config") == 0))
+                        return true;
+        }
+        return false;
+}
+
 int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *dir = NULL;
         char start[PATH_MAX];
@@ -4058,6 +4091,48 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
                             !((a[1] == 'j' || a[1] == 'l') && isdigit((unsigned char) a[2])))
                                 return 0;
                 }
+        } else if (strcmp(base_of(argv[k]), "cmake") == 0) {
+                /* cmake --build DIR of a Ninja generator's build runs ninja in DIR and passes its
+                 * status and its lines on stdout through (mine55: `cmake --build b` of a build in
+                 * the workspace in read-only mode read task_failure where `ninja -C b` read denied):
+                 * its options that pass nothing else to ninja (not --clean-first, whose clean runs
+                 * first, nor native options after "--") */
+                if ((size_t) k + 2 >= n || strcmp(argv[k + 1], "--build") != 0 || argv[k + 2][0] == '-' ||
+                    !argv[k + 2][0])
+                        return 0;
+                dir = argv[k + 2];
+                for (size_t i = (size_t) k + 3; i < n; i++) {
+                        const char *a = argv[i];
+
+                        if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0 || strcmp(a, "--use-stderr") == 0)
+                                continue;
+                        if (strcmp(a, "-j") == 0 || strcmp(a, "--parallel") == 0) {
+                                /* its jobs optional: a number after it is theirs */
+                                if (i + 1 < n && digits_only(argv[i + 1]))
+                                        i++;
+                                continue;
+                        }
+                        if ((a[0] == '-' && a[1] == 'j' && digits_only(a + 2)) ||
+                            (strncmp(a, "--parallel=", 11) == 0 && digits_only(strchr(a, '=') + 1)))
+                                continue;
+                        if (strcmp(a, "--config") == 0) {
+                                if (++i >= n)
+                                        return 0;
+                                continue;
+                        }
+                        if (strcmp(a, "-t") == 0 || strcmp(a, "--target") == 0) {
+                                /* one target or more, up to the next option */
+                                if (i + 1 >= n || argv[i + 1][0] == '-')
+                                        return 0;
+                                while (i + 1 < n && argv[i + 1][0] != '-')
+                                        i++;
+                                continue;
+                        }
+                        if (strcmp(a, "--") == 0 && i + 1 == n)
+                                continue;
+                        return 0;
+                }
+                dirs = 1;
         } else if (strcmp(base_of(argv[k]), "ninja") != 0)
                 return 0;
         for (size_t i = (size_t) k + 1; i < n && strcmp(base_of(argv[k]), "ninja") == 0; i++) {
@@ -4110,6 +4185,11 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
                     sbx_run_host_access(coredata, R_OK) != 0 || sbx_run_host_access(manifest, R_OK) != 0)
                         return 0;
         }
+        /* cmake prints its own errors on stderr, but a Makefile generator's build prints its
+         * commands' lines there too: only a build whose CMakeCache.txt the host lets the user
+         * read names a Ninja generator, and whose build.ninja it lets the user read */
+        if (strcmp(base_of(argv[k]), "cmake") == 0 && !cmake_ninja_build(start))
+                return 0;
         return snprintf(out, size, "%s/.ninja_log", strcmp(start, "/") == 0 ? "" : start) < (int) size ? 1 : 0;
 }
 

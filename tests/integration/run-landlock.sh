@@ -2991,6 +2991,28 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         echo "# $who: no meson build directory here: meson compile rows skipped"
                                 fi
                                 rm -rf "$ms"
+                                # ... and cmake --build of a Ninja generator's build, which runs ninja in
+                                # DIR and passes its lines and status through: in read-only mode denied,
+                                # the log recorded (mine55, before: task_failure, where ninja -C read
+                                # denied); in workspace-write, built
+                                cb=$d/ws/$tag-cb
+                                if command -v cmake >/dev/null && "${pre[@]}" mkdir "$cb" &&
+                                        printf 'cmake_minimum_required(VERSION 3.10)\nproject(p NONE)\nadd_custom_target(t ALL COMMAND true)\n' |
+                                        "${pre[@]}" tee "$cb/CMakeLists.txt" >/dev/null &&
+                                        ( cd "$cb" && "${pre[@]}" cmake -G Ninja -S . -B b ) >/dev/null 2>&1; then
+                                        for b in landlock bwrap; do
+                                                status_row "$cb" $b read-only "$d/nj.json" cmake --build b
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: cmake --build b of a Ninja build (read-only): denied ($got)" \
+                                                        test "$got" = "denied:$cb/b/.ninja_log:1"
+                                                status_row "$cb" $b workspace-write "$d/nj.json" cmake --build b
+                                                check "$who, $b: ... in workspace-write: success ($got)" test "$got" = success::0
+                                                rm -f "$cb/b/.ninja_log"
+                                        done
+                                else
+                                        echo "# $who: no cmake Ninja build directory here: cmake --build rows skipped"
+                                fi
+                                rm -rf "$cb"
                         fi
                         # python -m compileall prints a file it could not write ("*** PermissionError:
                         # [Errno 13] ... '__pycache__'") on stdout, none on stderr, and exits 1: its

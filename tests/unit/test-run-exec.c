@@ -2741,6 +2741,75 @@ static void test_meson_compile_ninja_log(void **state) {
         rmdir(dir);
 }
 
+/* cmake --build DIR of a Ninja generator's build runs ninja in DIR, its lines and status passed
+ * through: DIR's .ninja_log, where DIR holds a CMakeCache.txt naming a Ninja generator and a
+ * build.ninja the host lets the user read (a Makefile generator's build prints its commands' lines
+ * on stderr). Before, none was read: `cmake --build b` of a build in the workspace in read-only
+ * mode read task_failure (mine55), where `ninja -C b` read denied. */
+static void test_cmake_build_ninja_log(void **state) {
+        char tmpl[] = "/tmp/sbx-test-cb.XXXXXX", b[PATH_MAX], f[PATH_MAX], want[PATH_MAX], out[PATH_MAX],
+             cache[PATH_MAX + 16];
+        char *dir = mkdtemp(tmpl);
+        FILE *fp;
+        struct {
+                const char *argv[12];
+                bool found;
+        } rows[] = {
+                { { "cmake", "--build", b }, true },
+                { { "cmake", "--build", "b", "-j", "4", "-v", "--target", "a", "c", "--config", "Debug" }, true },
+                { { "cmake", "--build", "./b", "-j", "--parallel", "2", "-t", "all", "--" }, true },
+                { { "nice", "cmake", "--build", "b", "-j8", "--parallel=3", "--verbose" }, true },
+                { { "cmake", "--build", dir }, false },
+                { { "cmake", "--build", "b", "--clean-first" }, false },
+                { { "cmake", "--build", "b", "--", "-n" }, false },
+                { { "cmake", "--build", "b", "--target" }, false },
+                { { "cmake", "--build", "b", "--config" }, false },
+                { { "cmake", "--build", "--preset", "x" }, false },
+                { { "cmake", "--build" }, false },
+                { { "cmake", "-S", ".", "-B", "b" }, false },
+                { { "cmake", "-E", "touch", "b" }, false },
+        };
+
+        (void) state;
+        assert_non_null(dir);
+        (void) snprintf(b, sizeof(b), "%s/b", dir);
+        (void) snprintf(f, sizeof(f), "%s/build.ninja", b);
+        (void) snprintf(want, sizeof(want), "%s/.ninja_log", b);
+        (void) snprintf(cache, sizeof(cache), "%s/CMakeCache.txt", b);
+        assert_int_equal(mkdir(b, 0755), 0);
+        fclose(fopen(f, "w"));
+        /* a build.ninja alone, and a Makefile generator's cache: not read */
+        assert_int_equal(sbx_run_ninja_log((char *const *) rows[0].argv, dir, out, sizeof(out)), 0);
+        assert_non_null(fp = fopen(cache, "w"));
+        fputs("# This is the CMakeCache file.\nCMAKE_GENERATOR:INTERNAL=Unix Makefiles\n", fp);
+        fclose(fp);
+        assert_int_equal(sbx_run_ninja_log((char *const *) rows[0].argv, dir, out, sizeof(out)), 0);
+        assert_non_null(fp = fopen(cache, "w"));
+        fputs("# This is the CMakeCache file.\nCMAKE_GENERATOR:INTERNAL=Ninja\r\nCMAKE_HOME_DIRECTORY:INTERNAL=/s\n", fp);
+        fclose(fp);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                int r = sbx_run_ninja_log((char *const *) rows[i].argv, dir, out, sizeof(out));
+
+                if (r != (rows[i].found ? 1 : 0))
+                        fail_msg("row %zu: %d", i, r);
+                if (r == 1)
+                        assert_string_equal(out, want);
+        }
+        /* Ninja Multi-Config: its build-CONFIG.ninja files and one log */
+        assert_non_null(fp = fopen(cache, "w"));
+        fputs("CMAKE_GENERATOR:INTERNAL=Ninja Multi-Config\n", fp);
+        fclose(fp);
+        assert_int_equal(sbx_run_ninja_log((char *const *) rows[0].argv, dir, out, sizeof(out)), 1);
+        assert_non_null(fp = fopen(cache, "w"));
+        fputs("CMAKE_GENERATOR:INTERNAL=Ninjas\n", fp);
+        fclose(fp);
+        assert_int_equal(sbx_run_ninja_log((char *const *) rows[0].argv, dir, out, sizeof(out)), 0);
+        unlink(f);
+        unlink(cache);
+        rmdir(b);
+        rmdir(dir);
+}
+
 /* The file a wget writes (sbx_run_wget_output()), which with -q it prints nothing of where it
  * cannot write it, exiting 3: -O FILE, else the URL's last component (index.html where it has
  * none) in -P's directory; none where an option, a query or an escape may change it. Before, none
@@ -3997,6 +4066,7 @@ int main(void) {
                 cmocka_unit_test(test_mktemp_file),
                 cmocka_unit_test(test_npm_dir),
                 cmocka_unit_test(test_meson_compile_ninja_log),
+                cmocka_unit_test(test_cmake_build_ninja_log),
                 cmocka_unit_test(test_wget_output),
                 cmocka_unit_test(test_wget_output_there),
                 cmocka_unit_test(test_bfd_output),
