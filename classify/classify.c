@@ -6292,6 +6292,16 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
         return 0;
 }
 
+/* Whether the host has path, as it resolves it, as a directory (a name in it has its directory). */
+static bool dir_there(struct sbx_classifier *c, const char *path) {
+        char host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
+
+        if (!c->host_dir_missing || !host_name(c, path, strlen(path), host))
+                return false;
+        (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
+        return !c->host_dir_missing(c->resolve_userdata, in);
+}
+
 /* The exit statuses that tell of a file the command could not make where its lines do not, each
  * of the file the caller read from its argv (a field of the classifier), judged by
  * status_create_denial() where no denial line came (silent: where no line at all came; excl: made
@@ -6309,28 +6319,32 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
  *   directory the sandbox refuses stops there, whatever stopped it first;
  * - python -m compileall's 1 (pycache_dir): "*** PermissionError: [Errno 13] Permission denied:
  *   'X/__pycache__'" on stdout, of the __pycache__ it makes first; a source it could not compile
- *   prints there too, in a directory that refuses its output alike;
+ *   prints there too, in a directory that refuses its output alike. Where the host has that
+ *   __pycache__ already (in_dir), its files made in it (importlib's "X/__pycache__/M.cpython-
+ *   NN.pyc.ID", their names not read): judged as a file made in it, the directory recorded
+ *   (mine55: with a __pycache__ there, `python3 -m compileall -q /var/tmp/own` in workspace-write
+ *   read task_failure under both backends, as root and as nobody);
  * - mktemp -q's 1 (mktemp_file): coreutils' -q silences its "failed to create file via template"
  *   line alone, and its other failures print with it. */
 static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_status *st) {
         static const struct {
                 size_t file;
                 int exit_code;
-                bool silent, excl, dirs, appends, follows;
+                bool silent, excl, dirs, appends, follows, in_dir;
                 const char *evidence;
         } statuses[] = {
-                { offsetof(struct sbx_classifier, git_index_lock), 1, true, true, false, false, false,
+                { offsetof(struct sbx_classifier, git_index_lock), 1, true, true, false, false, false, false,
                   "(no line: git stash's exit status 1, its index's lock file not made)" },
-                { offsetof(struct sbx_classifier, zip_output), 15, false, false, false, false, false,
+                { offsetof(struct sbx_classifier, zip_output), 15, false, false, false, false, false, false,
                   "(no line: zip's exit status 15, ZE_CREAT, its lines on stdout)" },
-                { offsetof(struct sbx_classifier, wget_output), 3, false, false, true, false, true,
+                { offsetof(struct sbx_classifier, wget_output), 3, false, false, true, false, true, false,
                   "(no line: wget's exit status 3, a file I/O error, writing its output file)" },
-                { offsetof(struct sbx_classifier, ninja_log), 1, true, false, false, true, false,
+                { offsetof(struct sbx_classifier, ninja_log), 1, true, false, false, true, false, false,
                   "(no line: ninja's exit status 1, its lines on stdout, its build log not written)" },
-                { offsetof(struct sbx_classifier, pycache_dir), 1, true, false, false, false, false,
+                { offsetof(struct sbx_classifier, pycache_dir), 1, true, false, false, false, false, true,
                   "(no line: python -m compileall's exit status 1, its lines on stdout, its __pycache__ not "
                   "made)" },
-                { offsetof(struct sbx_classifier, mktemp_file), 1, true, true, false, false, false,
+                { offsetof(struct sbx_classifier, mktemp_file), 1, true, true, false, false, false, false,
                   "(no line: mktemp -q's exit status 1, its file not made)" },
         };
 
@@ -6342,6 +6356,22 @@ static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_s
                 if (c->denial.hit || st->signal != 0 || st->exit_code != statuses[i].exit_code || !file[0] ||
                     (statuses[i].silent && c->lines_done > 0))
                         continue;
+                if (statuses[i].in_dir && dir_there(c, file)) {
+                        static const char in_evidence[] =
+                                "(no line: python -m compileall's exit status 1, its lines on stdout, no file "
+                                "written in its __pycache__)";
+                        char in[SBX_DENIAL_PATH_MAX];
+
+                        /* a name in it asked of the host as a file made there, never recorded */
+                        if ((size_t) snprintf(in, sizeof(in), "%s/x", file) >= sizeof(in))
+                                continue;
+                        if ((r = status_create_denial(c, in, false, false, false, in_evidence,
+                                                      sizeof(in_evidence) - 1)) < 0)
+                                return r;
+                        if (c->n_denials > kept)
+                                memcpy(c->denials[kept].path, file, strlen(file) + 1);
+                        continue;
+                }
                 r = status_create_denial(c, file, statuses[i].excl, statuses[i].dirs, statuses[i].appends,
                                          statuses[i].evidence, strlen(statuses[i].evidence));
                 if (r < 0)

@@ -3020,17 +3020,21 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         # user's own directory outside the workspace and the workspace in read-only
                         # mode, denied, nothing made (before: task_failure under both backends, as root
                         # and as nobody); as nobody in root's 0755 directory, task_failure; in the
-                        # workspace in workspace-write, compiled
+                        # workspace in workspace-write, compiled. A __pycache__ there already (own-pc,
+                        # root-pc), its files made in it: the same, the directory recorded (mine55,
+                        # before: task_failure, as root and as nobody)
                         z=/var/tmp/$tag-pc
-                        mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root" && echo 'x = 1' >"$z/own/m.py" &&
-                                cp "$z/own/m.py" "$z/root/m.py" && chmod 644 "$z/own/m.py" "$z/root/m.py"
-                        [ $who = nobody ] && chown 65534:65534 "$z/own"
+                        mkdir -p "$z/own" "$z/root" "$z/own-pc/__pycache__" "$z/root-pc/__pycache__" &&
+                                chmod 755 "$z" "$z/root" "$z/root-pc" "$z/root-pc/__pycache__" && echo 'x = 1' >"$z/own/m.py" &&
+                                cp "$z/own/m.py" "$z/root/m.py" && cp "$z/own/m.py" "$z/own-pc/m.py" &&
+                                cp "$z/own/m.py" "$z/root-pc/m.py" && chmod 644 "$z"/*/m.py
+                        [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/own-pc" "$z/own-pc/__pycache__"
                         "${pre[@]}" mkdir "$d/ws/$tag-pc" && echo 'x = 1' | "${pre[@]}" tee "$d/ws/$tag-pc/m.py" >/dev/null
                         for b in landlock bwrap; do
-                            for where in own root ws ws-write cd-own; do
+                            for where in own root ws ws-write cd-own own-pc root-pc; do
                                 mode=workspace-write dir=$z/$where want=denied:$z/$where/__pycache__:1 args=()
                                 case $where in
-                                root) [ $who = nobody ] && want=task_failure::1 ;;
+                                root|root-pc) [ $who = nobody ] && want=task_failure::1 ;;
                                 ws) mode=read-only dir=$d/ws/$tag-pc want=denied:$d/ws/$tag-pc/__pycache__:1 ;;
                                 ws-write) dir=$d/ws/$tag-pc want=success::0 ;;
                                 # ... after a leading cd, as its argv's (review55: before,
@@ -3045,7 +3049,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 rm -rf "$d/ws/$tag-pc/__pycache__"
                             done
                         done
-                        check "$who: ... no __pycache__ made outside the workspace" test -z "$(find "$z" -name __pycache__)"
+                        check "$who: ... no __pycache__ made outside the workspace, nothing written in one there" \
+                                test -z "$(find "$z" -name __pycache__ -not -path "$z/*-pc/__pycache__" -o -name '*.pyc*')"
                         rm -rf "$z" "$d/ws/$tag-pc"
                         # mktemp -q prints nothing where it cannot make its file and exits 1: the
                         # file read from the argv (its -p DIR, else $TMPDIR or /tmp), judged against the

@@ -4299,14 +4299,15 @@ static int fake_host_exists_git_lock(void *userdata, const char *path) {
 }
 
 /* ... and whether the directory of a host path is missing, or (asked of "X/x") X no directory:
- * /etc/nodir is missing, /etc/isdir the one directory of such a name (review53). */
+ * /etc/nodir is missing, /etc/isdir and /ro/isdir the directories of such a name (review53). */
 static bool fake_host_dir_missing_status(void *userdata, const char *path) {
         size_t n = strlen(path);
 
         (void) userdata;
         if (strncmp(path, "/etc/nodir/", 11) == 0 || strncmp(path, "/etc/afile/", 11) == 0)
                 return true;
-        return n > 2 && strcmp(path + n - 2, "/x") == 0 && strcmp(path, "/etc/isdir/x") != 0;
+        return n > 2 && strcmp(path + n - 2, "/x") == 0 && strcmp(path, "/etc/isdir/x") != 0 &&
+               strcmp(path, "/ro/isdir/x") != 0;
 }
 
 /* ... where the host resolves every name as written but those beneath /etc/afile, a regular
@@ -4428,13 +4429,15 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { NINJA, "/ws/.ninja_log", "", 0, 0, "success" },
                 { NINJA, NULL, "", 1, 0, "task_failure" },
                 /* python -m compileall's __pycache__ (its lines on stdout; before: task_failure):
-                 * not a granted one, the host's refusal, one the host has (a directory: its
-                 * files' names unknown), a line on stderr, another status */
+                 * not a granted one, the host's refusal, a line on stderr, another status; one
+                 * the host has, a directory, its files made in it (mine55, before: task_failure),
+                 * the directory recorded, not where the host refuses a file made in it */
                 { PYC, "/etc/pkg/__pycache__", "", 1, 0, "denied" },
                 { PYC, "/ws/__pycache__", "", 1, 0, "denied" },
                 { PYC, "/gr/__pycache__", "", 1, 0, "task_failure" },
                 { PYC, "/ro/__pycache__", "", 1, 0, "task_failure" },
-                { PYC, "/etc/isdir", "", 1, 0, "task_failure" },
+                { PYC, "/etc/isdir", "", 1, 0, "denied" },
+                { PYC, "/ro/isdir", "", 1, 0, "task_failure" },
                 { PYC, "/etc/nodir/__pycache__", "", 1, 0, "task_failure" },
                 { PYC, "/etc/pkg/__pycache__", "Traceback (most recent call last):\n", 1, 0, "task_failure" },
                 { PYC, "/etc/pkg/__pycache__", "", 2, 0, "task_failure" },
