@@ -978,11 +978,13 @@ static bool name_granted(const struct sbx_classifier *c, const char *name, size_
  * a set-ID bit (chmod, or a file made with one: seccomp), a device node (Landlock), the fs-verity,
  * encryption-key/policy and btrfs subvolume ioctls (seccomp), and root's chown to another owner
  * (the command keeps no capability: tar's "Cannot change ownership", cp's "failed to preserve
- * ownership"). Words of the tools' messages. */
+ * ownership"), and root's change of inode flags that CAP_LINUX_IMMUTABLE or CAP_FOWNER let
+ * (chattr's "while setting flags on": +i, +a, another user's file; another user's EPERM is the
+ * host's, below). Words of the tools' messages. */
 static const char *const refused_there[] = {
         "chmod", "permissions", "change mode", "set-user", "set-group", "setuid", "setgid",
         "mknod", "special file", "ioctl", "verity", "encrypt", "subvolume", "snapshot", "ownership",
-        "changing group",
+        "changing group", "while setting flags on",
 };
 
 /* Whether line holds one of the n lowercase ASCII words, in any case. The line is lowered once

@@ -1831,16 +1831,21 @@ static bool nested_message(const char *line, size_t len, size_t sig_start, size_
 /* e2fsprogs' com_err lines, "chattr: <strerror> while setting flags on X" (also the version and
  * the project of -v, -p): X, the rest of the line as printed, blanks included (it was none: as
  * nobody under bubblewrap, root's file outside, whose flags the host refuses nobody, read as
- * denied). */
-static size_t e2fs_while_on(const char *s, size_t n, char *out, size_t size) {
+ * denied); the phrase after the signature (line[sig_end..len)) or the signature's own end (EPERM's
+ * "Operation not permitted while setting flags on": a relative X was none, mine55). */
+static size_t e2fs_while_on(const char *line, size_t len, size_t sig_end, char *out, size_t size) {
         static const char *const phrases[] = { " while setting flags on ", " while setting version on ",
                                                " while setting project on " };
+        const char *s = line + sig_end;
+        size_t n = len - sig_end;
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(phrases); i++) {
                 size_t k = strlen(phrases[i]);
 
                 if (n > k && memcmp(s, phrases[i], k) == 0)
                         return put(out, size, s + k, n - k);
+                if (n > 1 && s[0] == ' ' && sig_end >= k - 1 && memcmp(s - (k - 1), phrases[i], k - 1) == 0)
+                        return put(out, size, s + 1, n - 1);
         }
         return 0;
 }
@@ -1863,7 +1868,7 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
                 return n;
         n = php_stream_arg(line, sig_start, ret_path, size);
         if (n == 0)
-                n = e2fs_while_on(line + sig_end, len - sig_end, ret_path, size);
+                n = e2fs_while_on(line, len, sig_end, ret_path, size);
         if (n == 0)
                 n = ruby_errno_after(line + sig_end, len - sig_end, ret_path, size);
         if (n == 0)

@@ -3123,6 +3123,22 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         check "$who, $b: chattr +i of root's file outside (workspace-write): ${want%%:*} ($got)" \
                                                 test "$got:$(lsattr -d "$z/f" | cut -d' ' -f1 | tr -d -- '-e')" = "$want:"
                                 done
+                                # ... and of the user's own file in the workspace, named relative: root's
+                                # EPERM for want of CAP_LINUX_IMMUTABLE, which the command does not keep,
+                                # denied, the file its path (mine55, before: under Landlock denied with no
+                                # path, under bwrap the same); nobody's, the host's refusal too
+                                if "${pre[@]}" touch "$d/ws/$tag-ca"; then
+                                        for b in landlock bwrap; do
+                                                want=denied:$d/ws/$tag-ca:1
+                                                [ $who = nobody ] && want=task_failure::1
+                                                status_row "$d/ws" $b workspace-write "$d/ca.json" chattr +i "$tag-ca"
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: chattr +i of its own file in the workspace, relative (workspace-write): ${want%%:*} ($got)" \
+                                                        test "$got:$(lsattr -d "$d/ws/$tag-ca" | cut -d' ' -f1 | tr -d -- '-e')" = "$want:"
+                                        done
+                                        chattr -i "$d/ws/$tag-ca" 2>/dev/null
+                                        rm -f "$d/ws/$tag-ca"
+                                fi
                         fi
                         chattr -i "$z/f" 2>/dev/null
                         rm -rf "$z"

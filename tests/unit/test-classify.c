@@ -2048,11 +2048,16 @@ static bool fake_host_refuses_owner(void *userdata, const char *path, bool mode)
 static void test_classify_chattr_flags_line(void **state) {
         struct sbx_classify_context root = { .cwd = "/ws", .host_refuses = fake_host_refuses,
                                              .host_refuses_owner = fake_host_refuses_owner };
-        struct sbx_classify_context nobody = root;
+        struct sbx_classify_context nobody = root, root_ws = root, nobody_ws;
+        static const char *const ws[] = { "/ws", NULL };
         struct sbx_classify_result *r;
         (void) state;
 
         nobody.unprivileged = true;
+        root_ws.writable = ws;
+        root_ws.granted = ws;
+        nobody_ws = root_ws;
+        nobody_ws.unprivileged = true;
         r = run_backend_in("bwrap", &root, "chattr: Read-only file system while setting flags on /etc/a b\n");
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "/etc/a b");
@@ -2064,6 +2069,19 @@ static void test_classify_chattr_flags_line(void **state) {
                 r = run_backend_in(backend, &root, "chattr: Operation not permitted while setting flags on /etc/f\n");
                 if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || strcmp(r->denials[0].path, "/etc/f") != 0)
                         fail_msg("%s root: %s, want denied /etc/f", backend, sbx_verdict_to_string(r->verdict));
+                /* beneath the writable directories too: root's is the sandbox's, which keeps it no
+                 * capability (mine55: under Landlock in the workspace, task_failure where the name
+                 * was read), another user's the host's */
+                r = run_backend_in(backend, &root_ws, "chattr: Operation not permitted while setting flags on own\n");
+                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || strcmp(r->denials[0].path, "/ws/own") != 0)
+                        fail_msg("%s root, workspace: %s, want denied /ws/own", backend, sbx_verdict_to_string(r->verdict));
+                assert_verdict(run_backend_in(backend, &nobody_ws, "chattr: Operation not permitted while setting flags on own\n"),
+                               "task_failure");
+                /* a relative name, the signature's end the phrase's (mine55: no path) */
+                r = run_backend_in(backend, &root, "chattr: Operation not permitted while setting flags on own f\n");
+                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || strcmp(r->denials[0].path, "/ws/own f") != 0)
+                        fail_msg("%s root, relative: %s, %s, want denied /ws/own f", backend,
+                                 sbx_verdict_to_string(r->verdict), r->n_denials ? r->denials[0].path : "");
                 assert_verdict(run_backend_in(backend, &nobody, "chattr: Operation not permitted while setting flags on /etc/f\n"),
                                "task_failure");
                 /* a read-only mount of the host's: the host's refusal, root's too */
