@@ -3005,6 +3005,10 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] && continue
                                                 check "$who, $b: cmake --build b of a Ninja build (read-only): denied ($got)" \
                                                         test "$got" = "denied:$cb/b/.ninja_log:1"
+                                                # ... a shell's `cd DIR && cmake --build b` (before: task_failure)
+                                                status_row "$d/ws" $b read-only "$d/nj.json" sh -c "cd $tag-cb && cmake --build b"
+                                                check "$who, $b: cd DIR && cmake --build b (read-only): denied ($got)" \
+                                                        test "$got" = "denied:$cb/b/.ninja_log:1"
                                                 status_row "$cb" $b workspace-write "$d/nj.json" cmake --build b
                                                 check "$who, $b: ... in workspace-write: success ($got)" test "$got" = success::0
                                                 rm -f "$cb/b/.ninja_log"
