@@ -3770,7 +3770,7 @@ static bool says_read(const char *text, size_t ss, const char *path) {
 }
 
 static bool perl_die_open(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
-                          char *path, size_t size, bool *ret_writes);
+                          bool bare, char *path, size_t size, bool *ret_writes);
 
 /* Whether a denial line text[0..tl) (its signature at ss..se) tells of an open of its path (as
  * printed), no run of it: it says it read (says_read()), it is dd's of its if= or of=, Python's of
@@ -3906,7 +3906,8 @@ static bool perl_mode_writes(const unsigned char *m, size_t n, bool *ret_told) {
  * MODE and PATH literals, or PATH a scalar ($f) that MSG names alone ("$f: $!", "cannot open
  * $f: $!"), MSG's text as the line prints it: the path that open named, into path, and whether
  * its mode writes alone (*ret_writes). false where the line cannot be so told (it is read alone,
- * as before). */
+ * as before). bare: a die whose MSG holds no "$!" (`or die "cannot write"`), text[0..ss) MSG,
+ * ss == se (perl_die_status()). */
 /* curl's (--create-dirs) line of a directory it could not make, "D resides on a read-only file
  * system." (EROFS), D as curl printed it from where it runs, into path (size bytes): where the
  * caller read from the argv a curl that makes its output file's directories (curl_output,
@@ -3939,7 +3940,7 @@ static bool curl_dir_line(const struct sbx_classifier *c, const char *text, size
 }
 
 static bool perl_die_open(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
-                          char *path, size_t size, bool *ret_writes) {
+                          bool bare, char *path, size_t size, bool *ret_writes) {
         const unsigned char *ls, *t = (const unsigned char *) text, *mode = NULL, *file = NULL, *msg;
         size_t ll, e = tl, d, o, at[4], al[4], ml = 0, fl = 0, msgl, pre, post;
         unsigned long line = 0;
@@ -4050,9 +4051,15 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
         for (msgl = 0; msg + msgl < ls + ll && msg[msgl] != '"'; msgl++)
                 if (msg[msgl] == '\\')
                         return false;
-        if (msgl < 2 || memcmp(msg + msgl - 2, "$!", 2) != 0)
-                return false;
-        msgl -= 2;
+        if (bare) {
+                /* no errno in it: the message alone */
+                if (memmem(msg, msgl, "$!", 2))
+                        return false;
+        } else {
+                if (msgl < 2 || memcmp(msg + msgl - 2, "$!", 2) != 0)
+                        return false;
+                msgl -= 2;
+        }
         var = fl > 0 && file[0] == '$';
         if (!var) {
                 /* a literal file: the message text alone, as printed */
@@ -4391,7 +4398,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                 return 0;
         }
         /* perl's die after its open failed: the open's file and mode, as its -e script tells */
-        if (perl_die_open(c, text, tl, ss, se, path, sizeof(path), &writes)) {
+        if (perl_die_open(c, text, tl, ss, se, false, path, sizeof(path), &writes)) {
                 fifo_denial_at(c, line_no, s, len, line, path, writes ? FIFO_WRITES : 0);
                 return 0;
         }
@@ -5482,7 +5489,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 path[tl - jat] = '\0';
                                 run = reads = false;
                                 opens = true;
-                        } else if (r > 0 && !tcl && perl_die_open(c, text, tl, ss, se, path, sizeof(path), &perl_writes)) {
+                        } else if (r > 0 && !tcl && perl_die_open(c, text, tl, ss, se, false, path, sizeof(path), &perl_writes)) {
                                 /* perl's die after its open failed: the open's file, no run of it,
                                  * as the bwrap dialect's fifo-denial line reads it (review: as root
                                  * under Landlock, `open(F, ">", "f") or die "f: $!"` of another
@@ -6237,8 +6244,17 @@ static bool made_dir_under_file(const struct sbx_classifier *c, const char *path
         return false;
 }
 
+static int status_create_denial_err(struct sbx_classifier *c, const char *path, bool excl, bool dirs_made,
+                                    bool appends, const char *err, const char *evidence, size_t evidence_len);
+
 static int status_create_denial(struct sbx_classifier *c, const char *path, bool excl, bool dirs_made, bool appends,
                                 const char *evidence, size_t evidence_len) {
+        return status_create_denial_err(c, path, excl, dirs_made, appends, NULL, evidence, evidence_len);
+}
+
+/* status_create_denial() read with the one errno text err (NULL: either dialect's). */
+static int status_create_denial_err(struct sbx_classifier *c, const char *path, bool excl, bool dirs_made,
+                                    bool appends, const char *err, const char *evidence, size_t evidence_len) {
         static const char *const errs[] = { "Permission denied", "Read-only file system" };
         const struct sbx_dialect *d = c->d;
         char line[SBX_DENIAL_PATH_MAX + 64], host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
@@ -6280,6 +6296,8 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
             c->host_refuses(c->resolve_userdata, host, false, true, false))
                 return 0;
         for (size_t i = 0; i < SBX_ELEMENTSOF(errs); i++) {
+                if (err && strcmp(err, errs[i]) != 0)
+                        continue;
                 int len = snprintf(line, sizeof(line), "cannot create '%s': %s", path, errs[i]);
                 size_t ss, se;
                 int mark = -1, r;
@@ -6292,6 +6310,67 @@ static int status_create_denial(struct sbx_classifier *c, const char *path, bool
                         return status_line_denial(c, mark, line, (size_t) len, evidence, evidence_len);
         }
         return 0;
+}
+
+/* perl's die whose message holds no "$!" (`open(F, ">", X) or die "cannot write X"`): perl exits
+ * with errno all the same (its die's status is $! where that is not 0), 13 of Landlock's EACCES,
+ * 30 of bubblewrap's EROFS, and its line, "MSG at -e line N.", names no errno (mine55: as root and
+ * as nobody, a write outside the workspace read task_failure under both backends). Where the
+ * argv's perl -e script holds one die, its message a plain literal, on a line perl_die_open()
+ * reads as an open for writing alone of a literal file (the line its die prints, made from the
+ * script: MSG, " at -e line N."), the status is that open's errno: judged as a file made there
+ * with that errno's text (status_create_denial_err(): the granted directories, the host's
+ * refusal, its directory missing), the file joined to the command's directory. */
+static int perl_die_status(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char evidence[] = "(no line with an errno: perl's die, its exit status the open's errno)";
+        const char *err = st->exit_code == EACCES ? "Permission denied"
+                          : st->exit_code == EROFS ? "Read-only file system"
+                                                   : NULL;
+        char text[512], path[SBX_DENIAL_PATH_MAX], joined[SBX_DENIAL_PATH_MAX];
+        const unsigned char *ls, *msg;
+        const char *p;
+        unsigned long die_line = 0, n = 0;
+        size_t ll, msgl;
+        bool writes = false;
+        int tl;
+
+        if (c->denial.hit || st->signal != 0 || !err || !c->inline_script || c->inline_lang != SBX_INLINE_PERL)
+                return 0;
+        /* the script's one die (its word anywhere else, a second one: none read) */
+        for (p = c->inline_script; *p; ) {
+                size_t len = strcspn(p, "\n");
+
+                n++;
+                if (memmem(p, len, "die", 3)) {
+                        if (die_line || !script_line(c->inline_script, SBX_INLINE_PERL, n, &ls, &ll) ||
+                            perl_only_word(ls, ll, "die") == SIZE_MAX)
+                                return 0;
+                        die_line = n;
+                }
+                p += len + (p[len] ? 1 : 0);
+        }
+        if (!die_line || !script_line(c->inline_script, SBX_INLINE_PERL, die_line, &ls, &ll))
+                return 0;
+        /* its message, a plain literal: the text the line printed */
+        msg = ls + perl_only_word(ls, ll, "die") + 3;
+        while (msg < ls + ll && (*msg == ' ' || *msg == '('))
+                msg++;
+        if (msg >= ls + ll || (*msg != '"' && *msg != '\''))
+                return 0;
+        for (msgl = 1; msg + msgl < ls + ll && msg[msgl] != msg[0]; msgl++)
+                if (msg[msgl] == '\\' || (msg[0] == '"' && (msg[msgl] == '$' || msg[msgl] == '@')))
+                        return 0;
+        if (msg + msgl >= ls + ll || msgl < 2)
+                return 0;
+        tl = snprintf(text, sizeof(text), "%.*s at -e line %lu.", (int) (msgl - 1), (const char *) msg + 1, die_line);
+        if (tl < 0 || (size_t) tl >= sizeof(text) ||
+            !perl_die_open(c, text, (size_t) tl, msgl - 1, msgl - 1, true, path, sizeof(path), &writes) || !writes)
+                return 0;
+        if (path[0] != '/' && (!c->cwd[0] || c->moved))
+                return 0;
+        if (sbx_denial_path_join(path[0] == '/' ? NULL : c->cwd, path, joined, sizeof(joined)) == 0)
+                return 0;
+        return status_create_denial_err(c, joined, false, false, false, err, evidence, sizeof(evidence) - 1);
 }
 
 /* Whether the host has path, as it resolves it, as a directory (a name in it has its directory). */
@@ -6447,6 +6526,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 r = status_file_denials(c, st);
         if (r >= 0 && !c->error)
                 r = npm_status_denial(c, st);
+        if (r >= 0 && !c->error)
+                r = perl_die_status(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

@@ -3111,6 +3111,31 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         else
                             echo "# skip: npm is not installed (npm --silent rows)"
                         fi
+                        # perl's die without "$!" after its open failed prints "MSG at -e line N." and
+                        # exits with the open's errno (30 under bwrap, 13 under Landlock): the -e
+                        # script's one die names the file, judged against the host: the user's own
+                        # directory outside and the workspace in read-only mode (a relative name),
+                        # denied, nothing written (mine55, before: task_failure under both
+                        # backends, as root and as nobody); as nobody in root's 0755 directory, the
+                        # host's refusal, task_failure
+                        z=/var/tmp/$tag-pl
+                        mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
+                        [ $who = nobody ] && chown 65534:65534 "$z/own"
+                        for b in landlock bwrap; do
+                            for where in own root ws; do
+                                mode=workspace-write f=$z/$where/f want=denied:$z/$where/f
+                                case $where in
+                                root) [ $who = nobody ] && want=task_failure: ;;
+                                ws) mode=read-only f=$tag-pl want=denied:$d/ws/$tag-pl ;;
+                                esac
+                                status_row "$d/ws" $b $mode "$d/pl.json" perl -e "open(F, \">\", \"$f\") or die \"no\""
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b: perl -e 'open(F, \">\", F) or die \"no\"' ($mode, $where, rc=$rc): ${want%%:*} ($got)" \
+                                        test "$got" = "$want:$rc" -a $rc -ne 0
+                            done
+                        done
+                        check "$who: ... nothing written" test -z "$(find "$z" -type f)" -a ! -e "$d/ws/$tag-pl"
+                        rm -rf "$z"
                         # e2fsprogs' chattr names its file after its errno text ("chattr: E while setting
                         # flags on X"), a change the owner's alone: root's +i of its file outside the
                         # workspace, denied, the file its path (before: under bwrap no path, under

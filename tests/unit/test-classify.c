@@ -4530,6 +4530,73 @@ static void test_classify_silent_status_is_its_file(void **state) {
         }
 }
 
+/* perl's die without "$!" after its open failed exits with the open's errno (13, 30) and prints
+ * "MSG at -e line N.", no errno: the -e script's one die, on its open's line, names the file
+ * (perl_die_status()). Before (mine55): task_failure, as root and as nobody, under both backends
+ * (`perl -e 'open(F, ">", "/var/tmp/o/f") or die "msg"'`). Not another status nor the other
+ * dialect's errno, an open that reads, a second die, a granted directory, the host's refusal, a
+ * message with "$!" (its line names the errno: read as a line), a relative name of no directory
+ * known. */
+static void test_classify_perl_die_without_errno_is_its_status(void **state) {
+        static const char *const granted[] = { "/gr", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_exists = fake_host_exists_git_lock,
+                                            .host_dir_missing = fake_host_dir_missing_status,
+                                            .resolve = fake_resolve_status, .inline_lang = SBX_INLINE_PERL };
+        static const struct {
+                const char *backend, *script, *text;
+                int exit_code;
+                const char *path; /* the denial's; NULL: task_failure */
+        } rows[] = {
+                { "bwrap", "open(F, \">\", \"/etc/pl\") or die \"msg\"", "msg at -e line 1.\n", 30, "/etc/pl" },
+                { "landlock", "open(F, \">\", \"/etc/pl\") or die \"msg\"", "msg at -e line 1.\n", 13, "/etc/pl" },
+                { "landlock", "use strict;\nopen(my $fh, '>>', 'out.txt') || die \"cannot write\";\nprint $fh 1;",
+                  "cannot write at -e line 2.\n", 13, "/ws/out.txt" },
+                { "bwrap", "open F, \">/etc/pl\" or die \"no\"", "no at -e line 1.\n", 30, "/etc/pl" },
+                /* the other dialect's errno, another status */
+                { "landlock", "open(F, \">\", \"/etc/pl\") or die \"msg\"", "msg at -e line 1.\n", 30, NULL },
+                { "bwrap", "open(F, \">\", \"/etc/pl\") or die \"msg\"", "msg at -e line 1.\n", 13, NULL },
+                { "bwrap", "open(F, \">\", \"/etc/pl\") or die \"msg\"", "msg at -e line 1.\n", 255, NULL },
+                /* a read, a second die, a granted directory, the host's refusal, its directory
+                 * missing */
+                { "bwrap", "open(F, \"<\", \"/etc/pl\") or die \"msg\"", "msg at -e line 1.\n", 30, NULL },
+                { "bwrap", "open(F, \">\", \"/etc/pl\") or die \"msg\";\nmkdir(\"/etc/d\") or die \"m\"",
+                  "m at -e line 2.\n", 30, NULL },
+                { "bwrap", "open(F, \">\", \"/gr/pl\") or die \"msg\"", "msg at -e line 1.\n", 30, NULL },
+                { "landlock", "open(F, \">\", \"/ro/pl\") or die \"msg\"", "msg at -e line 1.\n", 13, NULL },
+                { "landlock", "open(F, \">\", \"/etc/nodir/pl\") or die \"msg\"", "msg at -e line 1.\n", 13, NULL },
+                /* an interpolated message */
+                { "bwrap", "open(F, \">\", \"/etc/pl\") or die \"msg $0\"", "msg -e at -e line 1.\n", 30, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_classify_result r;
+                char *script = strdup(rows[i].script);
+
+                assert_non_null(script);
+                ctx.inline_script = script;
+                status_case(rows[i].backend, &ctx, rows[i].text, rows[i].exit_code, 0, &r);
+                if (r.verdict != (rows[i].path ? SBX_VERDICT_DENIED : SBX_VERDICT_TASK_FAILURE) ||
+                    (rows[i].path && (r.n_denials != 1 || strcmp(r.denials[0].path, rows[i].path) != 0)))
+                        fail_msg("row %zu: %s %s, want %s", i, sbx_verdict_to_string(r.verdict),
+                                 r.n_denials ? r.denials[0].path : "", rows[i].path ? rows[i].path : "task_failure");
+                free(script);
+        }
+        /* a relative name where the command's directory is not known */
+        {
+                struct sbx_classify_context moved = ctx;
+                struct sbx_classify_result r;
+                char script[] = "open(F, '>', 'out.txt') or die \"no\"";
+
+                moved.cwd = NULL;
+                moved.moved = true;
+                moved.inline_script = script;
+                status_case("bwrap", &moved, "no at -e line 1.\n", 30, 0, &r);
+                assert_int_equal(r.verdict, SBX_VERDICT_TASK_FAILURE);
+        }
+}
+
 /* The curls of an `&&` chain after the first (curl_later): the chain reaches each only where the
  * curls before it wrote their files, so its status 23 (or "(23)" line) is the first one's whose
  * file was not written where the ones before it lie beneath the granted directories and the host
@@ -8560,6 +8627,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_btrfs_subvolume_refused),
                 cmocka_unit_test(test_classify_tic_errno_number),
                 cmocka_unit_test(test_classify_chattr_flags_line),
+                cmocka_unit_test(test_classify_perl_die_without_errno_is_its_status),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
