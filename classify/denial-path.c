@@ -1125,6 +1125,20 @@ static bool link_target_field(const char *s, size_t n) {
         return false;
 }
 
+/* Whether s[0..n) is OpenSSL's own phrase (its apps' bio_open_default()), "Can't open \"X\" for
+ * MODE": X is the file, whatever it looks like (mine55: `openssl genrsa -out key`, a name with no
+ * '/' nor '.', named none; as nobody in root's directory the host's refusal read denied). */
+static bool openssl_open_phrase(const char *s, size_t n) {
+        static const char head[] = "Can't open \"", tail[] = "\" for ";
+        const char *q;
+
+        if (n <= sizeof(head) - 1 || memcmp(s, head, sizeof(head) - 1) != 0)
+                return false;
+        q = memchr(s + sizeof(head) - 1, '"', n - (sizeof(head) - 1));
+        return q && q > s + sizeof(head) - 1 && (size_t) (s + n - q) > sizeof(tail) - 1 &&
+               memcmp(q, tail, sizeof(tail) - 1) == 0 && !memchr(q + 1, '"', (size_t) (s + n - q - 1));
+}
+
 /* The last ": "-separated field of s[0..n) when it is a verb phrase that quotes its name:
  * OpenSSL's "Can't open \"X\" for writing", mawk's "cannot open \"X\" for output". */
 static size_t phrase_quoting(const char *s, size_t n, char *out, size_t size) {
@@ -1134,7 +1148,7 @@ static size_t phrase_quoting(const char *s, size_t n, char *out, size_t size) {
                 n--;
         start = field_start(s, n);
         if (verb_phrase(s + start, n - start) && (k = quoted_within(s + start, n - start, out, size)) > 0 &&
-            (k == TOO_LONG || path_like(out, k)))
+            (k == TOO_LONG || path_like(out, k) || openssl_open_phrase(s + start, n - start)))
                 return k;
         if (size > 0)
                 out[0] = '\0';

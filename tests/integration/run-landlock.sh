@@ -3136,6 +3136,27 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... nothing written" test -z "$(find "$z" -type f)" -a ! -e "$d/ws/$tag-pl"
                         rm -rf "$z"
+                        # OpenSSL's "Can't open \"X\" for writing, E" of a name with no '/' nor '.': X the
+                        # file (mine55, before: no path): in the workspace in read-only mode, denied,
+                        # X its path; as nobody after `cd` into root's 0755 directory, the host's
+                        # refusal, task_failure (before: denied), nothing written
+                        if command -v openssl >/dev/null; then
+                                z=/var/tmp/$tag-os
+                                mkdir -p "$z" && chmod 755 "$z"
+                                for b in landlock bwrap; do
+                                        status_row "$d/ws" $b read-only "$d/os.json" openssl genrsa -out "$tag-os" 512
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b: openssl genrsa -out NAME (read-only): denied, NAME its path ($got)" \
+                                                test "$got" = "denied:$d/ws/$tag-os:1"
+                                        if [ $who = nobody ]; then
+                                                status_row "$d/ws" $b workspace-write "$d/os.json" sh -c "cd $z && openssl genrsa -out key 512"
+                                                check "$who, $b: cd ROOTDIR && openssl genrsa -out key (workspace-write): task_failure ($got)" \
+                                                        test "$got" = "task_failure::1"
+                                        fi
+                                done
+                                check "$who: ... nothing written" test ! -e "$d/ws/$tag-os" -a ! -e "$z/key"
+                                rm -rf "$z"
+                        fi
                         # e2fsprogs' chattr names its file after its errno text ("chattr: E while setting
                         # flags on X"), a change the owner's alone: root's +i of its file outside the
                         # workspace, denied, the file its path (before: under bwrap no path, under

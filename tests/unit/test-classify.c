@@ -1272,6 +1272,9 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 /* OpenSSL's apps: "Can't open \"X\" for writing, <strerror>" (the name was lost) */
                 { "genrsa: Can't open \"/etc/k.pem\" for writing, Read-only file system", "Read-only file system", "/etc/k.pem" },
                 { "Can't open \"/etc/c.pem\" for writing, Permission denied", "Permission denied", "/etc/c.pem" },
+                /* ... its name whatever it looks like, one word with no '/' nor '.' (mine55: none) */
+                { "genrsa: Can't open \"key\" for writing, Read-only file system", "Read-only file system", "key" },
+                { "Can't open \"out\" for appending, Permission denied", "Permission denied", "out" },
                 /* ... and its error stack, only in the call after the reason (OpenSSL 3, 1.1): there
                  * was no path, and a refusal the host's own (nobody writing /etc) read as denied */
                 { "4047326A417F0000:error:8000000D:system library:BIO_new_file:Permission denied:"
