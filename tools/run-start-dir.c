@@ -734,6 +734,63 @@ static int ninja_dir(char *const *w, size_t n, const char *cwd, char *out, size_
         return enter_out(cwd, dir, out, size);
 }
 
+/* GNU patch's `-d DIR` (`--directory`): it moves there before anything else, its files (-i, -o,
+ * its operands) and the temporary files it makes are DIR's, and it prints their names from there
+ * (measured, 2.7.6: `patch -d D -p0 < p` of a file in a directory the sandbox refuses printed
+ * "Can't create temporary file ./f.oXXXXXX"; mine55: it was joined to sbx's directory, and as
+ * nobody in root's directory the host's refusal read denied). 1 (out: DIR) for one -d that can be
+ * entered; 0 without one, or when DIR cannot be entered (patch stops there); -1 for several, or a
+ * long option not read that may take the next word. */
+static int patch_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        static const char *const flags[] = { "--verbose", "--dry-run", "--posix", "--binary", "--merge", "--batch",
+                                             "--force", "--quiet", "--silent", "--forward", "--reverse", "--backup",
+                                             "--context", "--ed", "--normal", "--unified", "--remove-empty-files",
+                                             "--set-utc", "--set-time", "--ignore-whitespace", "--backup-if-mismatch",
+                                             "--no-backup-if-mismatch", NULL };
+        const char *dir = NULL;
+        size_t dirs = 0;
+        bool unparsed = false;
+
+        for (size_t i = 1; i < n; i++) {
+                const char *a = w[i];
+
+                if (strcmp(a, "--") == 0)
+                        break;
+                if (strncmp(a, "--", 2) == 0) {
+                        bool flag = false;
+
+                        for (size_t k = 0; flags[k] && !flag; k++)
+                                flag = strcmp(a, flags[k]) == 0;
+                        if (long_option(a, "--directory", 4)) {
+                                dir = option_arg(w, n, &i, NULL);
+                                dirs++;
+                        } else if (!flag && !strchr(a, '='))
+                                unparsed = true;
+                        continue;
+                }
+                if (a[0] != '-' || !a[1])
+                        continue; /* an operand */
+                for (const char *p = a + 1; *p; p++) {
+                        if (!strchr("pFiorDVBYzgd", *p)) {
+                                if (!strchr("lcenNREZTbtfsuvx", *p))
+                                        unparsed = true;
+                                continue;
+                        }
+                        if (*p == 'd') {
+                                dir = option_arg(w, n, &i, p + 1);
+                                dirs++;
+                        } else
+                                (void) option_arg(w, n, &i, p + 1);
+                        break;
+                }
+        }
+        if (dirs == 0)
+                return 0;
+        if (dirs > 1 || unparsed || !dir)
+                return -1;
+        return enter_out(cwd, dir, out, size);
+}
+
 /* Whether a directory above dir holds the file `marker` (and, when `own_stops`, dir does not):
  * the top a tool moves to from a subdirectory (npm's package root; cargo's workspace, whose
  * root runs rustc for a member with a Cargo.toml of its own). */
@@ -936,7 +993,7 @@ static const struct {
         { "unshare", unknown_dir }, { "nsenter", unknown_dir }, { "chroot", unknown_dir },
         { "ninja", ninja_dir }, { "samu", ninja_dir }, { "meson", builder_dir }, { "go", builder_dir },
         { "npm", builder_dir }, { "npx", builder_dir }, { "pnpm", builder_dir }, { "yarn", builder_dir },
-        { "cargo", builder_dir }, { "cmake", builder_dir }, { "ctest", builder_dir },
+        { "cargo", builder_dir }, { "cmake", builder_dir }, { "ctest", builder_dir }, { "patch", patch_dir },
 };
 
 /* Whether the shell w[0..n), run by a program sbx does not read (find's -exec, xargs, setpriv),

@@ -3157,6 +3157,31 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... nothing written" test ! -e "$d/ws/$tag-os" -a ! -e "$z/key"
                                 rm -rf "$z"
                         fi
+                        # GNU patch's -d DIR: it moves there first and prints its temporary file's name
+                        # from there ("Can't create temporary file ./f.oXXXXXX : E"): DIR's (mine55,
+                        # before: sbx's directory's, and as nobody in root's 0755 directory, which the
+                        # host refuses nobody, denied); the user's own directory outside, denied, the
+                        # file in DIR its path, f unchanged
+                        if command -v patch >/dev/null; then
+                                z=/var/tmp/$tag-pa
+                                mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root" &&
+                                        echo hello >"$z/own/f" && echo hello >"$z/root/f" && chmod 644 "$z/own/f" "$z/root/f"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own"
+                                printf -- '--- f\n+++ f\n@@ -1 +1 @@\n-hello\n+bye\n' >"$d/f.patch" && chmod 644 "$d/f.patch"
+                                for b in landlock bwrap; do
+                                        for where in own root; do
+                                                status_row "$d/ws" $b workspace-write "$d/pa.json" sh -c "patch -d $z/$where -p0 < $d/f.patch"
+                                                [ $rc -eq 125 ] && continue
+                                                want="denied:$z/$where/f.o*:2"
+                                                [ $where = root ] && [ $who = nobody ] && want=task_failure::2
+                                                # shellcheck disable=SC2254
+                                                case $got in $want) res=ok ;; *) res=bad ;; esac
+                                                check "$who, $b: patch -d DIR ($where, workspace-write): ${want%%:*} ($got)" test $res = ok
+                                        done
+                                done
+                                check "$who: ... both files unchanged" test "$(cat "$z/own/f" "$z/root/f")" = "$(printf 'hello\nhello')"
+                                rm -rf "$z" "$d/f.patch"
+                        fi
                         # e2fsprogs' chattr names its file after its errno text ("chattr: E while setting
                         # flags on X"), a change the owner's alone: root's +i of its file outside the
                         # workspace, denied, the file its path (before: under bwrap no path, under
