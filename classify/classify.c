@@ -3178,6 +3178,17 @@ static bool tee_line(const char *text, size_t end) {
         return line_program_is(text, end, "tee");
 }
 
+/* Whether the line text[0..ss) is GNU sort's "sort: open failed: X: " (its program's first field
+ * sort): the open of its -o file, O_WRONLY|O_CREAT, made before it reads a line (its inputs'
+ * failures are "cannot read: X"). */
+static bool sort_output_line(const char *text, size_t ss) {
+        static const char phrase[] = ": open failed: ";
+        size_t k = strcspn(text, ":");
+
+        return k < ss && line_program_is(text, ss, "sort") && ss - k > sizeof(phrase) - 1 &&
+               memcmp(text + k, phrase, sizeof(phrase) - 1) == 0;
+}
+
 /* Whether the line text[0..end) is one of a program's that opens every file it names for reading
  * alone (its first field, the program: cat, wc, grep, a checksum's, ...), so that its "PROG: X:
  * ..." tells of a read. Not uniq's, shuf's or xxd's, whose "PROG: X: ..." may be of their output
@@ -5473,7 +5484,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * named none and read denied, the host's refusal too) */
                                 memcpy(path, c->iconv_output, strlen(c->iconv_output) + 1);
                                 run = reads = false;
-                                opens = true;
+                                /* (its fopen "w" follows a link: review55, as root, `iconv -o lr`
+                                 * recorded the link) */
+                                opens = follows = true;
                         } else if (r > 0 && !tcl && wget_output_line(c, text, tl, ss, se)) {
                                 /* wget's -O file, an fopen for writing that follows its links,
                                  * no run */
@@ -5516,6 +5529,18 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                             ((run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
                                               shell_run_line(c, path)) ||
                                             (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path)));
+                                /* an open for writing of a file the argv names as its output,
+                                 * O_CREAT, which follows the name's symlinks: dd's of=, sort's -o
+                                 * ("open failed: X"), tee's file (review55: as nobody, `dd if=in
+                                 * of=lr` and `sort -o lr in`, lr a link in the workspace to a
+                                 * missing file in root's 0755 directory, read denied, the bare
+                                 * name never asked of the host, which refuses nobody too; as root
+                                 * those and `tee lr` recorded the link) */
+                                if (dd_open_of(c, text, ss, path) > 0 || sort_output_line(text, ss) ||
+                                    (opens && tee_line(text, ss))) {
+                                        run = reads = false;
+                                        opens = follows = true;
+                                }
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
                                 creates = created_before(text, ss, path);
                                 /* make's line: a makefile read, or a recipe's command run (a name

@@ -1189,6 +1189,33 @@ assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.ar
                                         [ $rc -eq 125 ] || check "$who, $b workspace-write: bash -c \"$nest\", a link out of the workspace: denied, the target its path (got $got)" \
                                                 test "$got" = "denied:$d/out-$b/deep/f:$ex" -a ! -e "$d/out-$b/deep/f"
                                 done
+                                # ... an argv's output file opened through it (O_CREAT follows the
+                                # link): dd's of=, sort's -o, tee's, iconv's -o (review55: the link
+                                # recorded)
+                                echo x >"$d/ws/in-$b"
+                                for cmd in "dd if=in-$b of=lk-$b:1" "sort -o lk-$b in-$b:2" "tee lk-$b:1" \
+                                        "iconv -f utf-8 -t ascii -o lk-$b in-$b:1"; do
+                                        read -ra words <<<"${cmd%:*}"
+                                        status_row "$d/ws" $b workspace-write "$d/lk-$b.json" "${words[@]}" </dev/null
+                                        [ $rc -eq 125 ] || check "$who, $b workspace-write: ${cmd%:*}, a link out of the workspace: denied, the target its path (got $got)" \
+                                                test "$got" = "denied:$d/out-$b/deep/f:${cmd##*:}" -a ! -e "$d/out-$b/deep/f"
+                                done
+                                # ... to a missing file in a 0755 directory of root's outside it: the
+                                # host refuses nobody too, task_failure; root's the sandbox's refusal,
+                                # the target its path (review55: nobody's dd and sort read denied, the
+                                # bare name never asked of the host; root's recorded the link)
+                                mkdir -p "$d/rdir-$b" && chmod 0755 "$d/rdir-$b"
+                                ln -sfn "$d/rdir-$b/missing" "$d/ws/lr-$b"
+                                for mode in workspace-write read-only; do
+                                        for cmd in "dd if=in-$b of=lr-$b:1" "sort -o lr-$b in-$b:2" "tee lr-$b:1"; do
+                                                read -ra words <<<"${cmd%:*}"
+                                                status_row "$d/ws" $b $mode "$d/lr-$b.json" "${words[@]}" </dev/null
+                                                want="denied:$d/rdir-$b/missing:${cmd##*:}"
+                                                [ $who = nobody ] && want="task_failure::${cmd##*:}"
+                                                [ $rc -eq 125 ] || check "$who, $b $mode: ${cmd%:*}, a link to a missing file in root's directory: $want (got $got)" \
+                                                        test "$got" = "$want" -a ! -e "$d/rdir-$b/missing"
+                                        done
+                                done
                         done
                         # root's write through a dangling symlink into another user's 0755 directory in
                         # the workspace: the target's making refused for want of the capabilities:

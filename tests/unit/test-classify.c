@@ -4037,6 +4037,8 @@ static size_t fake_resolve_out_link(void *userdata, const char *path, char *out,
         (void) userdata;
         if (strcmp(path, "/ws/out.txt") == 0)
                 return (size_t) snprintf(out, size, "/var/tmp/d/out.txt");
+        if (strcmp(path, "/ws/lr") == 0)
+                return (size_t) snprintf(out, size, "/ro/missing");
         return (size_t) snprintf(out, size, "%s", path);
 }
 
@@ -4082,6 +4084,36 @@ static void test_classify_write_through_link_records_the_target(void **state) {
                         check_row(backend, 20, line, run_backend_in(backend, &ctx, line), "denied", "/var/tmp/d/out.txt");
                 }
                 ctx.wget_output = NULL;
+                /* an argv's output file opened with O_CREAT, following the link: dd's of=, sort's
+                 * -o ("open failed: X"), tee's, iconv's -o (review55: the link recorded, and, its
+                 * name bare, never asked of the host: as nobody, the link to a missing file in
+                 * root's directory, /ro here, read denied where `echo x > lr` read task_failure) */
+                static const struct {
+                        const char *line, *dd, *iconv, *verdict, *path;
+                } outs[] = {
+                        { "dd: failed to open 'out.txt': ", "/ws/out.txt", NULL, "denied", "/var/tmp/d/out.txt" },
+                        { "sort: open failed: out.txt: ", NULL, NULL, "denied", "/var/tmp/d/out.txt" },
+                        { "tee: out.txt: ", NULL, NULL, "denied", "/var/tmp/d/out.txt" },
+                        { "iconv: cannot open output file: ", NULL, "/ws/out.txt", "denied", "/var/tmp/d/out.txt" },
+                        { "dd: failed to open 'lr': ", "/ws/lr", NULL, "task_failure", NULL },
+                        { "sort: open failed: lr: ", NULL, NULL, "task_failure", NULL },
+                        { "tee: lr: ", NULL, NULL, "task_failure", NULL },
+                        /* dd's if= is read, not followed for a write: its name as printed */
+                        { "dd: failed to open 'out.txt': ", "/ws/other", NULL, "denied", "/ws/out.txt" },
+                        /* sort's input is "cannot read: X" */
+                        { "sort: cannot read: out.txt: ", NULL, NULL, "denied", "/ws/out.txt" },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(outs); i++) {
+                        char line[160];
+
+                        snprintf(line, sizeof(line), "%s%s\n", outs[i].line, err);
+                        ctx.dd_output = outs[i].dd;
+                        ctx.iconv_output = outs[i].iconv;
+                        check_row(backend, 21 + i, line, run_backend_in(backend, &ctx, line), outs[i].verdict,
+                                  outs[i].path);
+                }
+                ctx.dd_output = ctx.iconv_output = NULL;
                 /* a shell's redirection into it (`> X`, `>> X`, `>| X`, `<> X`; bash's line, dash's
                  * "cannot create X"), an open with O_CREAT, which follows the link (left54: the
                  * link recorded); not where the script names X otherwise too, or reads it alone */
