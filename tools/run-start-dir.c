@@ -4221,7 +4221,9 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
                         break;
                 }
         }
-        if (dirs > 1 || (dir && !dir[0]))
+        /* ninja takes the last -C, from where it starts (one chdir after its options; measured,
+         * 1.11: `ninja -C a -C b` enters b, not a/b; review55: before, none read) */
+        if ((dirs > 1 && strcmp(base_of(argv[k]), "meson") == 0) || (dir && !dir[0]))
                 return 0;
         if (dir) {
                 char joined[PATH_MAX];

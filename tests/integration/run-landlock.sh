@@ -2967,7 +2967,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 : >"$z/rootlog/.ninja_log"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/own/build.ninja" "$z/rootlog"
                                 for b in landlock bwrap; do
-                                    for where in own root rootlog ws ws-write ws-fail mkdir cd-own cd-root; do
+                                    for where in own root rootlog ws ws-write ws-fail mkdir cd-own cd-root two-c; do
                                         mode=workspace-write args=(ninja -C "$z/$where") want=denied:$z/$where/.ninja_log:1
                                         case $where in
                                         # ... after a leading cd, as its argv's (review55: before,
@@ -2975,6 +2975,9 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         cd-own) args=(sh -c "cd '$z/own' && ninja") want=denied:$z/own/.ninja_log:1 ;;
                                         cd-root) args=(sh -c "cd '$z/root' && ninja") want=denied:$z/root/.ninja_log:1
                                                  [ $who = nobody ] && want=task_failure::1 ;;
+                                        # ... its last -C, from where it starts, not from the first
+                                        # (review55: before, none read, task_failure)
+                                        two-c) args=(sh -c "cd '$z' && ninja -C root -C own") want=denied:$z/own/.ninja_log:1 ;;
                                         root|rootlog) [ $who = nobody ] && want=task_failure::1 ;;
                                         ws) mode=read-only args=(ninja -C "$d/ws/$tag-nj") want=denied:$d/ws/$tag-nj/.ninja_log:1 ;;
                                         ws-write) args=(ninja -C "$d/ws/$tag-nj" out) want=success::0 ;;

@@ -2427,7 +2427,7 @@ static void test_zip_output(void **state) {
 }
 
 /* The build log a ninja writes (sbx_run_ninja_log()), which its exit status 1 with no line at all
- * tells it could not write, its lines on stdout: .ninja_log in its -C DIR or where it starts; none
+ * tells it could not write, its lines on stdout: .ninja_log in its (last) -C DIR or where it starts; none
  * where it builds nothing (-n, a tool, help) or an option is not read. Before, none was read:
  * `ninja` of a build in the workspace in read-only mode read task_failure. */
 static void test_ninja_log(void **state) {
@@ -2443,14 +2443,17 @@ static void test_ninja_log(void **state) {
                 { { "ninja", "-d", "explain", "--", "-t" }, "/w/.ninja_log" },
                 { { "env", "-C", "/ro", "ninja", "-w", "dupbuild=err" }, "/ro/.ninja_log" },
                 { { "nice", "ninja", "-C", "/" }, "/.ninja_log" },
-                /* nothing built, a tool, help, several -C, an option not read, another program */
+                /* several -C: the last, from the start (review55: before, none) */
+                { { "ninja", "-C", "a", "-C", "b" }, "/w/b/.ninja_log" },
+                { { "ninja", "-C/ro", "-v", "-C", "b", "t" }, "/w/b/.ninja_log" },
+                { { "ninja", "-C", "a", "-C", "" }, NULL },
+                /* nothing built, a tool, help, an empty -C, an option not read, another program */
                 { { "ninja", "-n" }, NULL },
                 { { "ninja", "-t", "clean" }, NULL },
                 { { "ninja", "-vt", "targets" }, NULL },
                 { { "ninja", "-h" }, NULL },
                 { { "ninja", "--version" }, NULL },
                 { { "ninja", "-d", "list" }, NULL },
-                { { "ninja", "-C", "a", "-C", "b" }, NULL },
                 { { "ninja", "-C", "" }, NULL },
                 { { "ninja", "-C" }, NULL },
                 { { "ninja", "-x" }, NULL },
