@@ -254,7 +254,7 @@ static int cpio_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
         return opened_before_move(cwd, files[0], true) && opened_before_move(cwd, files[1], true) ? 1 : -1;
 }
 
-static bool makefile_moves(const char *dir, char *const *files, size_t n_files);
+static bool makefile_moves(const char *dir, char *const *files, size_t n_files, char *const *assigns, size_t n_assigns);
 
 /* GNU make's `-C DIR` (`--directory`), several adding up: make moves there first, its recipes
  * run there. 1 (out: the directory), 0 without one or when make cannot enter it (it stops, naming
@@ -266,8 +266,8 @@ static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
         static const char *const with_arg[] = { "--file", "--makefile", "--include-dir", "--old-file",
                                                 "--assume-old", "--new-file", "--assume-new", "--what-if", "--eval" };
         char cur[PATH_MAX];
-        char *files[16];
-        size_t n_files = 0;
+        char *files[16], *assigns[16];
+        size_t n_files = 0, n_assigns = 0;
         bool moved = false;
 
         if (strlen(cwd) >= sizeof(cur))
@@ -324,6 +324,12 @@ static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                                 if (*p == 'O')
                                         break;
                         }
+                } else if (strchr(a, '=')) {
+                        /* a variable's value on the command line, which a recipe may run (`make
+                         * GO='cd /x &&'`, `$(GO) echo x > out`) */
+                        if (n_assigns == SBX_ELEMENTSOF(assigns))
+                                return -1;
+                        assigns[n_assigns++] = (char *) a;
                 }
                 if (!is_dir)
                         continue;
@@ -331,7 +337,7 @@ static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                         return moved ? -1 : 0;
                 moved = true;
         }
-        if (makefile_moves(cur, files, n_files))
+        if (makefile_moves(cur, files, n_files, assigns, n_assigns))
                 return -1;
         return moved_to(cur, moved, out, size);
 }
@@ -1996,14 +2002,21 @@ static bool text_moves(const char *s, bool tools, const char *cwd) {
  * (not read), $MAKEFILES (read first); one not read (`-f -`, too large, not read in time). None
  * there: make runs its built-in rules where it is, or stops. Measured: `make` whose Makefile runs
  * `$(MAKE) -C sub`, sub's recipe `echo x > out` refused, printed "/bin/sh: 1: cannot create out:
- * Read-only file system" and "make[1]: *** [Makefile:2: all] Error 2". */
-static bool makefile_moves(const char *dir, char *const *files, size_t n_files) {
+ * Read-only file system" and "make[1]: *** [Makefile:2: all] Error 2". A variable's value moves
+ * too where a recipe may expand it: one of make's command line (assigns[0..n_assigns), NAME=VALUE
+ * words, whichever NAME), or of the environment whose name the makefile holds (make takes it
+ * where the makefile sets none, and with -e over the makefile's; review55: `make -f M4 GO='cd
+ * /x &&'`, M4's recipe `$(GO) echo x > mx`, recorded mx in make's directory). */
+static bool makefile_moves(const char *dir, char *const *files, size_t n_files, char *const *assigns, size_t n_assigns) {
         static const char *const names[] = { "GNUmakefile", "makefile", "Makefile" };
         _cleanup_free_ char *buf = NULL;
         const char *found = NULL;
 
         if (getenv("MAKEFILES") && getenv("MAKEFILES")[0])
                 return true;
+        for (size_t i = 0; i < n_assigns; i++)
+                if (word_moves(strchr(assigns[i], '=') + 1, dir))
+                        return true;
         if (n_files == 0) {
                 for (size_t i = 0; i < SBX_ELEMENTSOF(names) && !found; i++) {
                         char p[PATH_MAX];
@@ -2034,6 +2047,17 @@ static bool makefile_moves(const char *dir, char *const *files, size_t n_files) 
                 }
                 if (memchr(text, '\0', len) || strstr(text, "MAKE") || strstr(text, "include"))
                         return true;
+                for (char **e = environ; *e; e++) {
+                        const char *eq = strchr(*e, '=');
+                        char name[256];
+
+                        if (!eq || eq == *e || (size_t) (eq - *e) >= sizeof(name))
+                                continue;
+                        memcpy(name, *e, (size_t) (eq - *e));
+                        name[eq - *e] = '\0';
+                        if (strstr(text, name) && word_moves(eq + 1, dir))
+                                return true;
+                }
                 for (char *line = buf; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
                         if (*line == '\t')
                                 for (char *q = line + 1; *q == '@' || *q == '-' || *q == '+' || *q == ' ' || *q == '\t'; q++)

@@ -867,6 +867,22 @@ import json, os, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["exit_code"] == 2 and [d["path"] for d in o["denials"]] == [None], o
 assert not os.path.exists(sys.argv[2])' "$m/v.json" "$m/ext/out"
+                                # ... and one whose recipe's cd comes from a variable of make's
+                                # command line, or of the environment (-e): denied, no path
+                                # (review55: <ws>/out recorded, nobody's under Landlock task_failure)
+                                printf 'all:\n\t$(GO) echo x > out\n' >"$m/ws/M4"
+                                [ $who = nobody ] && chown 65534:65534 "$m/ws/M4"
+                                for how in arg env; do
+                                        args=(make -s -f M4 "GO=cd $m/ext &&")
+                                        [ $how = env ] && args=(make -s -e -f M4)
+                                        ( cd "$m/ws" && GO="cd $m/ext &&" && [ $how = env ] && export GO
+                                          "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$m/v.json" -- "${args[@]}" ) >/dev/null 2>&1
+                                        rc=$?
+                                        got=$([ $rc -eq 125 ] || record_paths "$m/v.json")
+                                        [ $rc -eq 125 ] || check "$who, $b workspace-write: ${args[*]} (GO from the $how): denied, no path (got $got)" \
+                                                test "$got" = "denied::2" -a ! -e "$m/ext/out"
+                                done
                         done
                         # another user's 0600 file in the workspace: root's read (cat, head, `cat < F`)
                         # and write (`echo > F`) are refused for want of the capabilities the command

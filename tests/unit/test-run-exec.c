@@ -477,6 +477,34 @@ static void test_make_start_dir(void **state) {
                 setenv("MAKEFILES", "x.mk", 1);
                 assert_int_equal(sbx_run_start_dir(in_sub, dir, out, sizeof(out)), -1);
                 unsetenv("MAKEFILES");
+                /* a recipe's variable whose value moves: from make's command line (any
+                 * NAME), or the environment's of a name the makefile holds, with -e or without
+                 * (review55: `make -C sub -f M4 GO='cd /x &&'` claimed sub) */
+                char m4[PATH_MAX];
+                char *var_plain[] = { (char *) "make", (char *) "-C", (char *) "sub", (char *) "-f", (char *) "M4", NULL };
+                char *var_other[] = { (char *) "make", (char *) "-Csub", (char *) "-fM4", (char *) "V=1", NULL };
+                char *var_cd[] = { (char *) "make", (char *) "-C", (char *) "sub", (char *) "-f", (char *) "M4",
+                                   (char *) "GO=cd /tmp &&", NULL };
+                char *var_any[] = { (char *) "make", (char *) "-C", (char *) "sub", (char *) "-f", (char *) "M4",
+                                    (char *) "X:=cd /tmp;", NULL };
+                char *var_env[] = { (char *) "make", (char *) "-e", (char *) "-C", (char *) "sub", (char *) "-f", (char *) "M4", NULL };
+
+                snprintf(m4, sizeof(m4), "%s/M4", sub);
+                assert_non_null(f = fopen(m4, "w"));
+                fputs("all:\n\t$(GO) echo x > mx\n", f);
+                fclose(f);
+                assert_int_equal(sbx_run_start_dir(var_plain, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(var_other, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(var_cd, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(var_any, dir, out, sizeof(out)), -1);
+                setenv("GO", "cd /tmp &&", 1);
+                assert_int_equal(sbx_run_start_dir(var_env, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(var_plain, dir, out, sizeof(out)), -1);
+                unsetenv("GO");
+                setenv("SBX_TEST_UNUSED", "cd /tmp &&", 1);
+                assert_int_equal(sbx_run_start_dir(var_env, dir, out, sizeof(out)), 1);
+                unsetenv("SBX_TEST_UNUSED");
+                unlink(m4);
                 /* no makefile: make's built-in rules, where it is */
                 unlink(p);
                 char *none[] = { (char *) "make", (char *) "x.o", NULL };
