@@ -3988,6 +3988,15 @@ int sbx_run_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t
                         memcpy(start, joined, strlen(joined) + 1);
                 } else if (strncmp(a, "--git-dir=", 10) == 0 && a[10])
                         gitdir = a + 10;
+                /* the work tree moves no index: git finds its repository from the start as
+                 * without it, its index and the lock in the git directory (measured, 2.39: `git
+                 * -C G --work-tree=W stash` creates G/.git/index.lock; review55: before, none
+                 * read, task_failure for G outside the workspace) */
+                else if (strcmp(a, "--work-tree") == 0) {
+                        if (++i >= n || !argv[i][0])
+                                return 0;
+                } else if (strncmp(a, "--work-tree=", 12) == 0 && a[12])
+                        continue;
                 else if (strcmp(a, "-c") == 0) {
                         if (++i >= n)
                                 return 0;

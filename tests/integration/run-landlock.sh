@@ -2293,12 +2293,15 @@ else:
                                 "${pre[@]}" touch $gs/held/.git/index.lock
                                 rows=("read-only|$d/ws/$tag-gr|cd $d/ws/$tag-gr && git stash|denied"
                                       "workspace-write|$gs/own|git -C $gs/own stash push -m x|denied"
-                                      "workspace-write|$gs/held|cd $gs/held && git stash|task_failure")
+                                      "workspace-write|$gs/held|cd $gs/held && git stash|task_failure"
+                                      # (--work-tree moves no index: review55, before task_failure)
+                                      "workspace-write|$gs/own|git -C $gs/own --work-tree=. stash|denied")
                                 if [ $who = nobody ]; then
                                         mkdir -p /var/tmp/$tag-gs-rootrepo && git init -q /var/tmp/$tag-gs-rootrepo/r &&
                                                 git -C /var/tmp/$tag-gs-rootrepo/r -c user.name=a -c user.email=a@b commit -q --allow-empty -m x &&
                                                 echo a >/var/tmp/$tag-gs-rootrepo/r/f && git -C /var/tmp/$tag-gs-rootrepo/r add f
-                                        rows+=("workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r stash|task_failure")
+                                        rows+=("workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r stash|task_failure"
+                                               "workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r --work-tree=. stash|task_failure")
                                 fi
                                 for b in landlock bwrap; do
                                         for row in "${rows[@]}"; do

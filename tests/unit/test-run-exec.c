@@ -2946,8 +2946,8 @@ static void test_wget_output_there(void **state) {
 }
 
 /* The index's lock file of the repository a `git stash` finds (sbx_run_git_stash_lock()): the
- * first `.git` going up from the start, a directory or a worktree's `gitdir:` file; -C and
- * --git-dir read; none for stash's commands that print their own lines, an option not read, no
+ * first `.git` going up from the start, a directory or a worktree's `gitdir:` file; -C,
+ * --git-dir and --work-tree read; none for stash's commands that print their own lines, an option not read, no
  * repository. Before, none was read: `git stash` of a repository outside the granted directories
  * exits 1 with no line (git 2.39), task_failure. */
 static void test_git_stash_lock(void **state) {
@@ -2991,6 +2991,10 @@ static void test_git_stash_lock(void **state) {
                         { { "git", "--git-dir=r/.git", "stash" }, "", "r/.git/index.lock" },
                         { { "git", "--git-dir", "g", "stash" }, "no", "no/g/index.lock" },
                         { { "git", "stash" }, "wt", "wt/../r/.git/worktrees/wt/index.lock" },
+                        /* the work tree moves no index (review55: before, none) */
+                        { { "git", "--work-tree=a", "stash" }, "r", "r/.git/index.lock" },
+                        { { "git", "-C", "r", "--work-tree=.", "stash" }, "", "r/.git/index.lock" },
+                        { { "git", "--work-tree", "../no", "stash", "push" }, "r/a/b", "r/.git/index.lock" },
                         /* stash's commands that print their lines, its help; another command */
                         { { "git", "stash", "list" }, "r", NULL },
                         { { "git", "stash", "drop" }, "r", NULL },
@@ -3000,7 +3004,8 @@ static void test_git_stash_lock(void **state) {
                         { { "git", "commit", "-m", "stash" }, "r", NULL },
                         { { "gitx", "stash" }, "r", NULL },
                         /* an option not read, -C without its directory */
-                        { { "git", "--work-tree=a", "stash" }, "r", NULL },
+                        { { "git", "--work-tree=", "stash" }, "r", NULL },
+                        { { "git", "--work-tree" }, "r", NULL },
                         { { "git", "--bare", "stash" }, "r", NULL },
                         { { "git", "-C" }, "r", NULL },
                         { { "git", "-C", "", "stash" }, "r", NULL },
