@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,16 @@ sbx_diag_set(struct sbx_diag *diag, int err, const char *step, const char *path,
                 }
         }
         return err > 0 ? -err : -EINVAL;
+}
+
+/* Whether s is a decimal number written as digits alone, one at least (no sign, no blank). */
+static inline bool sbx_digits_only(const char *s) {
+        if (!*s)
+                return false;
+        for (; *s; s++)
+                if (*s < '0' || *s > '9')
+                        return false;
+        return true;
 }
 
 static inline void sbx_diag_clear(struct sbx_diag *diag) {

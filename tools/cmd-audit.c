@@ -71,15 +71,6 @@ static bool in_list(const char *s, const char *const *list) {
         return false;
 }
 
-static bool all_digits(const char *s) {
-        if (!*s)
-                return false;
-        for (; *s; s++)
-                if (*s < '0' || *s > '9')
-                        return false;
-        return true;
-}
-
 static int set_format(struct opts *o, enum sbx_out_format fmt, const char *flag) {
         if (o->has_format && o->format != fmt)
                 return sbx_fail(SBX_EXIT_USAGE, "audit %s: choose one of --json, --csv, --jsonl", o->name);
@@ -245,7 +236,7 @@ static int parse_top_paths(struct opts *o, int argc, char **argv) {
         if (optarg) {
                 if (sbx_parse_int64(optarg, 1, 1000000, &o->top_n) < 0)
                         return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'", optarg);
-        } else if (optind < argc && all_digits(argv[optind])) {
+        } else if (optind < argc && sbx_digits_only(argv[optind])) {
                 if (sbx_parse_int64(argv[optind], 1, 1000000, &o->top_n) < 0)
                         return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'",
                                         argv[optind]);

@@ -4110,16 +4110,6 @@ static int join_dir_clean(char *out, size_t size, const char *dir, const char *n
         return 0;
 }
 
-/* Whether s is a decimal number: digits alone, one at least. */
-static bool digits_only(const char *s) {
-        if (!*s)
-                return false;
-        for (; *s; s++)
-                if (*s < '0' || *s > '9')
-                        return false;
-        return true;
-}
-
 /* Whether dir holds a CMake build of a Ninja generator ("Ninja", "Ninja Multi-Config") whose
  * CMakeCache.txt and build.ninja the host lets the user read. */
 static bool cmake_ninja_build(const char *dir) {
@@ -4198,12 +4188,12 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
                                 continue;
                         if (strcmp(a, "-j") == 0 || strcmp(a, "--parallel") == 0) {
                                 /* its jobs optional: a number after it is theirs */
-                                if (i + 1 < n && digits_only(argv[i + 1]))
+                                if (i + 1 < n && sbx_digits_only(argv[i + 1]))
                                         i++;
                                 continue;
                         }
-                        if ((a[0] == '-' && a[1] == 'j' && digits_only(a + 2)) ||
-                            (strncmp(a, "--parallel=", 11) == 0 && digits_only(strchr(a, '=') + 1)))
+                        if ((a[0] == '-' && a[1] == 'j' && sbx_digits_only(a + 2)) ||
+                            (strncmp(a, "--parallel=", 11) == 0 && sbx_digits_only(strchr(a, '=') + 1)))
                                 continue;
                         if (strcmp(a, "--config") == 0) {
                                 if (++i >= n)

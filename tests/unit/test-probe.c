@@ -10,10 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -24,6 +20,7 @@
 #include "confine-internal.h"
 #include "sbx-confine.h"
 #include "sbx-macro.h"
+#include "test-enosys.h"
 
 static char dir[] = "/tmp/sbx-test-probe-XXXXXX";
 static const struct sbx_spawn_options spawn_10s = { .timeout_ms = 10000, .abort_fd = -1 };
@@ -527,16 +524,6 @@ static void test_probe_spawn_leaves_nothing_of_the_runner(void **state) {
 /* The same where the kernel has no pidfd_open() (before 5.3): a seccomp filter makes it ENOSYS. */
 static void test_probe_spawn_leaves_nothing_of_the_runner_without_pidfd(void **state) {
 #if defined(__x86_64__) && defined(SYS_pidfd_open)
-        struct sock_filter f[] = {
-                BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-                BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
-                BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-                BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-                BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_pidfd_open, 0, 1),
-                BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-                BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        };
-        struct sock_fprog prog = { .len = SBX_ELEMENTSOF(f), .filter = f };
         int wstatus = -1;
         pid_t pid;
 
@@ -544,8 +531,7 @@ static void test_probe_spawn_leaves_nothing_of_the_runner_without_pidfd(void **s
         pid = fork();
         assert_true(pid >= 0);
         if (pid == 0) {
-                if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0 ||
-                    syscall(SYS_pidfd_open, getpid(), 0) >= 0 || errno != ENOSYS)
+                if (test_enosys(SYS_pidfd_open) < 0 || syscall(SYS_pidfd_open, getpid(), 0) >= 0 || errno != ENOSYS)
                         _exit(2);
                 spawn_leaves_nothing_of_the_runner(); /* a failed assertion ends the child nonzero */
                 _exit(0);

@@ -9,10 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -23,6 +19,7 @@
 #include "confine-internal.h"
 #include "sbx-confine.h"
 #include "sbx-macro.h"
+#include "test-enosys.h"
 
 static char ws[] = "/tmp/sbx-test-provider-XXXXXX";
 
@@ -370,17 +367,6 @@ static void test_bwrap_write_id_refuses_a_symlink_without_openat2(void **state) 
         pid = fork();
         assert_true(pid >= 0);
         if (pid == 0) {
-#if defined(__x86_64__)
-                struct sock_filter f[] = {
-                        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-                        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
-                        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-                        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-                        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_openat2, 0, 1),
-                        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-                        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-                };
-                struct sock_fprog prog = { .len = (unsigned short) (sizeof(f) / sizeof(f[0])), .filter = f };
                 struct sbx_config *cfg = NULL;
                 struct sbx_provider *p = NULL;
                 struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = link };
@@ -390,7 +376,7 @@ static void test_bwrap_write_id_refuses_a_symlink_without_openat2(void **state) 
                 char *none[] = { NULL };
                 int r;
 
-                if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
+                if (test_enosys(SYS_openat2) < 0)
                         _exit(77);
                 if (sbx_config_load_files(none, &cfg, NULL) < 0)
                         _exit(3);
@@ -402,9 +388,6 @@ static void test_bwrap_write_id_refuses_a_symlink_without_openat2(void **state) 
                         _exit(4);
                 r = sbx_provider_confine(p, argv, &pol, &opts, &c, NULL, NULL);
                 _exit(r == -ELOOP ? 0 : r == 0 ? 1 : 2);
-#else
-                _exit(77);
-#endif
         }
         assert_int_equal(waitpid(pid, &status, 0), pid);
         assert_int_equal(unlink(link), 0);
