@@ -1080,7 +1080,8 @@ static void asker_end(void) {
 }
 
 /* Starts the child: nothing of sbx's but its end of the socket (on 0), every signal blocked, and
- * killed when sbx ends. */
+ * killed when sbx ends; named sbx-asker (its comm), told from sbx's other children (bubblewrap's
+ * guard is sbx's comm). */
 static bool asker_start(void) {
         sigset_t all, old;
         pid_t parent = getpid();
@@ -1092,7 +1093,8 @@ static bool asker_start(void) {
         sigprocmask(SIG_BLOCK, &all, &old);
         asker.pid = fork();
         if (asker.pid == 0) {
-                if ((sv[1] != 0 && dup2(sv[1], 0) < 0) || prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+                if ((sv[1] != 0 && dup2(sv[1], 0) < 0) || prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent ||
+                    prctl(PR_SET_NAME, "sbx-asker", 0, 0, 0) < 0)
                         _exit(1);
                 (void) close_range(1, ~0U, 0);
                 asker_child();
