@@ -132,11 +132,11 @@ fi
 # poll(2) failing while sbx waits for its asker (the caller lowered sbx's descriptor limit to 0,
 # prlimit: poll refuses one descriptor then, EINVAL; a signal made it poll again): sbx waited in
 # recv(2) for an answer that never came, for good. It now ends with the command, the check not
-# told. (the asker: the child of sbx that runs sbx's own program, in a FUSE wait)
+# told. (the asker: the child of sbx named sbx-asker, in a FUSE wait)
 asker_of() {
         local c
         for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
-                [ "$(cat /proc/"$c"/comm 2>/dev/null)" = sbx ] &&
+                [ "$(cat /proc/"$c"/comm 2>/dev/null)" = sbx-asker ] &&
                         grep -qE 'fuse|request_wait_answer|d_alloc_parallel' /proc/"$c"/wchan 2>/dev/null && return 0
         done
         return 1

@@ -78,12 +78,13 @@ done
 # sbx killed (SIGKILL) while its child reads a script file whose file system does not answer (the
 # server stopped: its requests wait in the kernel, where a fatal signal ends them): the child ends
 # with sbx. It lived on, reparented, for as long as the file system did not answer.
-# (the reader: the child of sbx that runs sbx's own program, in a FUSE wait)
+# (the reader: the child of sbx that runs sbx's own program, sbx-asker where it asks the host's
+# questions, in a FUSE wait)
 reader_of() {
         local c
         for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
-                [ "$(cat /proc/"$c"/comm 2>/dev/null)" = sbx ] &&
-                        grep -qE 'fuse|request_wait_answer|d_alloc_parallel' /proc/"$c"/wchan 2>/dev/null && echo "$c" && return 0
+                case $(cat /proc/"$c"/comm 2>/dev/null) in sbx | sbx-asker) ;; *) continue ;; esac
+                grep -qE 'fuse|request_wait_answer|d_alloc_parallel' /proc/"$c"/wchan 2>/dev/null && echo "$c" && return 0
         done
         return 1
 }
