@@ -186,6 +186,14 @@ static int tar_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         return opened_before_move(cwd, archive, true) ? 1 : -1;
 }
 
+/* Whether the word a is one of the list (NULL-terminated). */
+static bool word_in(const char *a, const char *const *list) {
+        for (; *list; list++)
+                if (strcmp(a, *list) == 0)
+                        return true;
+        return false;
+}
+
 /* GNU cpio's `-D DIR` (`--directory`): it opens its archive (-F, -I) and pattern file (-E) where it
  * started, then moves to DIR, and its members' names are DIR's (measured, 2.13: `cpio -idm -D /x
  * < a.cpio` printed `cpio: d: Cannot mkdir: ...` for /x/d). 1 (out: DIR) in copy-in mode (-i) with
@@ -209,10 +217,8 @@ static int cpio_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                 if (strcmp(a, "--") == 0)
                         break;
                 if (strncmp(a, "--", 2) == 0) {
-                        bool flag = false;
+                        bool flag = word_in(a, flags);
 
-                        for (size_t k = 0; flags[k] && !flag; k++)
-                                flag = strcmp(a, flags[k]) == 0;
                         if (long_option(a, "--directory", 4)) {
                                 dir = option_arg(w, n, &i, NULL);
                                 dirs++;
@@ -763,10 +769,8 @@ static int patch_dir(char *const *w, size_t n, const char *cwd, char *out, size_
                 if (strcmp(a, "--") == 0)
                         break;
                 if (strncmp(a, "--", 2) == 0) {
-                        bool flag = false;
+                        bool flag = word_in(a, flags);
 
-                        for (size_t k = 0; flags[k] && !flag; k++)
-                                flag = strcmp(a, flags[k]) == 0;
                         if (long_option(a, "--directory", 4)) {
                                 dir = option_arg(w, n, &i, NULL);
                                 dirs++;
@@ -3736,14 +3740,6 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                 return 0;
         file = target ? target : db;
         return join_name(out, size, start, file) < 0 ? 0 : 1;
-}
-
-/* Whether the word a is one of the list (NULL-terminated). */
-static bool word_in(const char *a, const char *const *list) {
-        for (; *list; list++)
-                if (strcmp(a, *list) == 0)
-                        return true;
-        return false;
 }
 
 /* The last component of the path of the URL u (after its scheme and host, before its query or
