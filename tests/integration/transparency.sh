@@ -1812,7 +1812,10 @@ done
 # process start-up, which nothing can hold; a time estimated from `sbx --version` did not hold on a
 # loaded CI machine, where 6 of 150 runs were signalled before sbx ran its own code); prints one
 # line per run that broke a rule. Up to 3 runs that died of the signal without a row are told
-# apart ("loader?") and tolerated. (Synchronised so, it checks what a held signal does at every
+# apart ("loader?") and tolerated, and so are up to 3 that ended 0.5-2 s after the signal ("slow?":
+# one of 600 under the sanitizers on a loaded CI machine took 556 ms; sbx's own deadlines, a wait
+# for the command or for what it left, are 5 s and more, and one that every run met would break
+# the rule 147 times). (Synchronised so, it checks what a held signal does at every
 # point of sbx's own work; that the hold starts before that work, at sbx's start, is what the
 # check of a signal while sbx waits for its session lookup, above, fails without.)
 cat >"$T/early-signal.py" <<'PY'
@@ -1833,7 +1836,7 @@ def rows():
         return []
     finally:
         c.close()
-bad = loader = 0
+bad = loader = slow = 0
 for i in range(n):
     sig = sigs[i % len(sigs)]
     delay = 0.008 * ((i * 37 % n) / n) ** 3  # 0-8 ms after the hold, most in the first 1-2 ms
@@ -1880,8 +1883,12 @@ for i in range(n):
         why.append("the row says nothing was executed, yet the command ran")
     if rc not in (128 + sig, -sig):
         why.append("exit %s" % rc)
-    if ms > 500:
+    if ms > 500 and (ms > 2000 or slow >= 3 or why):
         why.append("ended %d ms after the signal" % ms)
+    elif ms > 500:
+        slow += 1
+        print("slow? run %d, %s after %.1f ms: ended %d ms after the signal" % (i, signal.Signals(sig).name, delay * 1000, ms))
+        continue
     if why:
         bad += 1
         print("run %d, %s after %.1f ms: %s" % (i, signal.Signals(sig).name, delay * 1000, "; ".join(why)))
@@ -1900,7 +1907,7 @@ for who in "${WHO[@]}"; do
                 # (a first run caches the probe's verdict: the signals then fall in sbx's own work)
                 "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" -- true >/dev/null 2>&1
                 out=$("${pre[@]}" "$PY" "$T/early-signal.py" "$bin" "$db" "$d" 150 $(sel "$b") --root "$d")
-                t_check "$b, $who: 150 runs signalled early each leave one row with the signal, run nothing after it, end within 500 ms ($(tail -n 2 <<<"$out" | tr '\n' ' ')$(grep -c '^loader?' <<<"$out") tolerated as the loader's; $(grep -m 3 '^run ' <<<"$out" | tr '\n' ' '))" \
+                t_check "$b, $who: 150 runs signalled early each leave one row with the signal, run nothing after it, end within 500 ms ($(tail -n 2 <<<"$out" | tr '\n' ' ')$(grep -c '^loader?' <<<"$out") tolerated as the loader's, $(grep -c '^slow?' <<<"$out") as the machine's; $(grep -m 3 '^run ' <<<"$out" | tr '\n' ' '))" \
                         test "$(tail -n 2 <<<"$out" | head -n 1)" = "0 of 150 runs broke a rule"
                 pkill -f "audit-writer --db $db\$"
         done
