@@ -239,9 +239,15 @@ term_while_writer_mute() {
         set +m
         sleep 0.5
         kill -TERM "$pid"
-        sleep 0.3
-        alive=no
-        kill -0 "$pid" 2>/dev/null && alive=yes
+        # ended within 2 s: the writer's reply timeout it must not wait for is 10 s (a bound of
+        # 300 ms measured the loaded machine as much as sbx)
+        alive=yes
+        local i=0
+        while [ $i -lt 40 ]; do
+                sleep 0.05
+                kill -0 "$pid" 2>/dev/null || { alive=no; break; }
+                i=$((i + 1))
+        done
         kill -USR1 "$wpid"
         reap "$pid"
 }
@@ -1591,7 +1597,7 @@ for who in "${WHO[@]}"; do
         done
 done
 
-# The signal rows below bound sbx's end in 300-500 ms: never beside a fork storm (lib-common.sh's
+# The signal rows below bound sbx's end in 0.5-2 s: never beside a fork storm (lib-common.sh's
 # t_machine_lock "cpu", held shared until the early signals' end)
 t_machine_lock cpu 120 shared || t_diag "a fork storm of another test still ran after 120 s: the signal rows run beside it"
 
@@ -1615,7 +1621,7 @@ for who in "${WHO[@]}"; do
                 row=$(sqlite3 "$db" "SELECT state || ':' || ifnull(signal, '-') FROM executions")
                 t_check "$b, $who: SIGTERM while sbx waits for its row: 143, the row completed with signal 15 (got $rc, row $row)" \
                         test "$rc:$row" = 143:completed:15
-                t_check "$b, $who: ... sbx ended within 300 ms, the writer still mute (still running: $alive), the command never ran" \
+                t_check "$b, $who: ... sbx ended within 2 s, the writer still mute (still running: $alive), the command never ran" \
                         test "$alive" = no -a ! -e "$d/ran"
                 kill "$wpid" 2>/dev/null
                 wait "$wpid" 2>/dev/null
@@ -1784,7 +1790,7 @@ fi
 # holds that moment open (sbx is then in its own code for sure, whatever the dynamic loader's time).
 # Now sbx stops waiting for the writer at once, looks the session up and writes the row itself,
 # and the run ends by the signal without starting the command: 143, one row completed with 15,
-# within 300 ms, the writer still mute.
+# within 2 s, the writer still mute.
 sdb=$T/ss/root-db/session.db
 for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         rm -f "$sdb" "$sdb"-* "$T/ss/root-ws/ran"
@@ -1796,7 +1802,7 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         [ "$b" = none ] || sopt=(--backend "$b")
         term_while_writer_mute "$SBX_BIN" run --session "$sid" "${sopt[@]}" --db "$sdb" -- touch "$T/ss/root-ws/ran"
         row=$(sqlite3 "$sdb" "SELECT state || ':' || ifnull(signal, '-') FROM executions" | tr '\n' ' ')
-        t_check "$b: SIGTERM while sbx waits for the writer's session lookup: 143, one row completed with 15, within 300 ms, nothing ran (got $rc, row $row, still running: $alive)" \
+        t_check "$b: SIGTERM while sbx waits for the writer's session lookup: 143, one row completed with 15, within 2 s, nothing ran (got $rc, row $row, still running: $alive)" \
                 test "$rc:$row:$alive" = "143:completed:15 :no" -a ! -e "$T/ss/root-ws/ran"
         kill "$wpid" 2>/dev/null
         wait "$wpid" 2>/dev/null
