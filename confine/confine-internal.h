@@ -162,6 +162,10 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, const struct sbx_s
  * out->temp_dir: BASE/sbx-UID/run-XXXXXX, which the next run removes if the sbx that made it was
  * killed. Removed with sbx_confined_remove_temp_area(). 0, or -errno (nothing made). */
 int sbx_make_swept_dir(const char *base, struct sbx_confined_argv *out);
+/* 0 when BASE (a real path) may hold a temp area or a probe's directory: the caller's or root's,
+ * nobody else may write it unless it is sticky, nor a directory above it; else -errno with diag
+ * naming it (another user could rename what is made there away and put theirs in its place). */
+int sbx_check_temp_base(const char *base, struct sbx_diag *diag);
 /* A directory stream over a copy of the directory descriptor fd (close-on-exec; fd itself stays
  * open): NULL with errno set when it cannot be made. */
 DIR *sbx_opendir_dup(int fd);

@@ -209,9 +209,12 @@ static int probe_signals_hold(sigset_t *ret_old, sigset_t *ret_caller) {
  * a run's temp area is, into *area): a probe whose sbx was SIGKILLed left its directory in /tmp for
  * good (34 of 40 times in a test by hand); now the next run or probe removes it. A plain directory
  * (*made) where that cannot be made (another user's sbx-UID in a shared /tmp, a /tmp that cannot
- * be written). -1 with c->reason set when there is none. */
+ * be written). $TMPDIR only when nobody else could swap what is made there (sbx_check_temp_base(),
+ * the rule of a run's temp area). -1 with c->reason set when there is none. */
 static int probe_dir(char *tmpl, size_t size, struct sbx_confined_argv *area, bool *made, struct sbx_candidate *c) {
         const char *tmpdir = getenv("TMPDIR");
+        _cleanup_free_ char *base = NULL;
+        struct sbx_diag diag = { 0 };
         int e;
         bool alt;
 
@@ -227,7 +230,15 @@ static int probe_dir(char *tmpl, size_t size, struct sbx_confined_argv *area, bo
         }
         e = errno;
         alt = tmpdir && tmpdir[0] == '/' && strcmp(tmpdir, "/tmp") != 0;
-        if (alt && (size_t) snprintf(tmpl, size, "%s/sbx-probe-XXXXXX", tmpdir) < size && mkdtemp(tmpl)) {
+        /* as a run's temp area's BASE (sbx_check_temp_base()): in a $TMPDIR that another user may
+         * write (theirs, or 0777 and not sticky), they rename the probe's directory away and put
+         * theirs in its place, holding `permitted` and no `forbidden`: a backend read usable, and
+         * the verdict kept for every later run */
+        if (alt && (base = sbx_realpath(tmpdir)) && sbx_check_temp_base(base, &diag) < 0) {
+                snprintf(c->reason, sizeof(c->reason), "probe: %s", diag.msg);
+                return -1;
+        }
+        if (base && (size_t) snprintf(tmpl, size, "%s/sbx-probe-XXXXXX", base) < size && mkdtemp(tmpl)) {
                 *made = true;
                 return 0;
         }

@@ -395,14 +395,15 @@ int sbx_make_swept_dir(const char *base, struct sbx_confined_argv *out) {
         return make_swept_area(base, out);
 }
 
-/* BASE, where the temp area is made, must be the caller's or root's, and nobody else may write it
- * unless it is sticky, nor any directory above it (sbx_check_trusted_ancestors()): else another
- * user renames the area (or BASE/sbx-UID) away between its mkdir and the launcher's open, and puts
- * a directory of theirs in its place, which the command is granted and uses as its private $TMPDIR
- * (review 55: root's TMPDIR in a directory of mode 0777 that nobody could write, nobody's BASE/sbx-0
- * made first to force the area into BASE itself, and a loop of renames: 7 of 30 runs had nobody's
- * directory as their temp area and wrote their files into it). Refused: nothing runs. */
-static int check_temp_base(const char *base, struct sbx_diag *diag) {
+/* BASE (a real path), where the temp area is made, must be the caller's or root's, and nobody
+ * else may write it unless it is sticky, nor any directory above it (sbx_check_trusted_ancestors()):
+ * else another user renames the area (or BASE/sbx-UID) away between its mkdir and the launcher's
+ * open, and puts a directory of theirs in its place, which the command is granted and uses as its
+ * private $TMPDIR (review 55: root's TMPDIR in a directory of mode 0777 that nobody could write,
+ * nobody's BASE/sbx-0 made first to force the area into BASE itself, and a loop of renames: 7 of 30
+ * runs had nobody's directory as their temp area and wrote their files into it). Refused: nothing
+ * runs. The probe's fallback to $TMPDIR is held to it too (probe.c's probe_dir()). */
+int sbx_check_temp_base(const char *base, struct sbx_diag *diag) {
         struct stat st;
 
         if (stat(base, &st) < 0)
@@ -431,7 +432,7 @@ static int make_temp_area(struct sbx_confined_argv *out, struct sbx_diag *diag) 
         if (!base)
                 return sbx_diag_set(diag, errno, "create temp area", env ? env : "/tmp",
                                     "cannot resolve the temp directory %s: %s", env ? env : "/tmp", strerror(errno));
-        if ((r = check_temp_base(base, diag)) < 0)
+        if ((r = sbx_check_temp_base(base, diag)) < 0)
                 return r;
         if (make_swept_area(base, out) >= 0)
                 return 0;

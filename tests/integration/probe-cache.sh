@@ -683,6 +683,45 @@ else
         t_ok "a read-only /tmp # SKIP no user and mount namespace here"
 fi
 
+# The same with a $TMPDIR that another user could swap the probe's directory in (theirs, or
+# root's of mode 0777, not sticky): the probe fell back to it as it was and made sbx-probe-XXXXXX
+# there, for them to rename away and replace with one of theirs (a `permitted` file put in it
+# beforehand, `forbidden` removed: a backend read usable, and the verdict kept). The rule of the
+# Landlock temp area's BASE (c6b6dad): refused, naming it, nothing made in it. As root (chown).
+if t_is_root && unshare -U -r -m true 2>/dev/null; then
+        for how in theirs open; do
+                O=$T/otmp-$how
+                mkdir -p "$O"
+                chmod 0777 "$O"
+                if [ $how = theirs ]; then
+                        chown 65534:65534 "$O"
+                        why="belongs to uid 65534"
+                else
+                        why="is writable by group or others"
+                fi
+                unshare -U -r -m bash -c '
+                        [ "$(stat -c %u /)" = 0 ] || exit 8
+                        # (O a mount of its own first: the rbind carries it, and it stays writable)
+                        mount --bind "$1" "$1" && mount --rbind /tmp /tmp && mount -o remount,bind,ro /tmp || exit 9
+                        touch /tmp/sbx-rotmp-check 2>/dev/null && exit 9
+                        export TMPDIR=$1 XDG_CACHE_HOME=$1-cache
+                        "$0" probe --json >&3 2>/dev/null
+                        ' "$SBX_BIN" "$O" 3>"$T/otmp-$how.json"
+                rc=$?
+                if [ $rc -eq 8 ] || [ $rc -eq 9 ]; then
+                        t_ok "a read-only /tmp, \$TMPDIR $how # SKIP as above (exit $rc)"
+                        continue
+                fi
+                t_check "/tmp read-only, \$TMPDIR $([ $how = theirs ] && echo "another user's" || echo "root's, 0777"): no backend selected ('$(t_json_field "$T/otmp-$how.json" selected)')" \
+                        test -z "$(t_json_field "$T/otmp-$how.json" selected)"
+                t_check "... the probe names it ($(grep -o '"probe: [^"]*' "$T/otmp-$how.json" | head -n 1 | head -c 300))" \
+                        grep -q "probe: the temp directory [^ ]*otmp-$how $why" "$T/otmp-$how.json"
+                t_check "... and nothing made in it ($(ls -A "$O" | tr '\n' ' '))" test -z "$(ls -A "$O")"
+        done
+else
+        t_ok "a read-only /tmp, another user's \$TMPDIR # SKIP not root, or no user and mount namespace here"
+fi
+
 # bubblewrap crashes under a low stack limit (`ulimit -s 24`: 17 of 20 times here) and reports its
 # sandbox's death by SIGSEGV as exit 139: the probe's verdict (bwrap unusable, landlock selected)
 # was kept for every later run under that limit, though bubblewrap works there now and then and
