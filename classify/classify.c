@@ -5226,12 +5226,14 @@ static bool javac_written_path(const char *text, size_t tl, size_t *ret_at) {
 
 /* A kept denial of a file the refused call opened following its symlinks (an open for writing
  * with O_CREAT): its path becomes what the host resolves it to, the file the sandbox refused (not
- * the sandbox's /dev and /proc, nor where the host cannot tell). */
+ * the sandbox's /dev and /proc, nor where the host cannot tell). Under Landlock /dev/shm is the
+ * host's (dialect_dev_proc()): a workspace link to /dev/shm/X names X (escape56: the link was
+ * recorded, X taken for the sandbox's own). */
 static void kept_path_followed(const struct sbx_classifier *c, struct sbx_denial *e) {
         char host[SBX_DENIAL_PATH_MAX];
 
-        if (e->path[0] == '/' && c->resolve && !in_sandbox_dev_proc(e->path) &&
-            host_name(c, e->path, strlen(e->path), host) && !in_sandbox_dev_proc(host))
+        if (e->path[0] == '/' && c->resolve && !dialect_dev_proc(c, e->path) &&
+            host_name(c, e->path, strlen(e->path), host) && !dialect_dev_proc(c, host))
                 memcpy(e->path, host, strlen(host) + 1);
 }
 

@@ -4032,13 +4032,16 @@ static void test_classify_binutils_several_files_in_place(void **state) {
                 }
 }
 
-/* /ws/out.txt a symlink to /var/tmp/d/out.txt */
+/* /ws/out.txt a symlink to /var/tmp/d/out.txt, /ws/lr one to /ro/missing, /ws/shm.txt one to
+ * /dev/shm/x */
 static size_t fake_resolve_out_link(void *userdata, const char *path, char *out, size_t size) {
         (void) userdata;
         if (strcmp(path, "/ws/out.txt") == 0)
                 return (size_t) snprintf(out, size, "/var/tmp/d/out.txt");
         if (strcmp(path, "/ws/lr") == 0)
                 return (size_t) snprintf(out, size, "/ro/missing");
+        if (strcmp(path, "/ws/shm.txt") == 0)
+                return (size_t) snprintf(out, size, "/dev/shm/x");
         return (size_t) snprintf(out, size, "%s", path);
 }
 
@@ -4140,6 +4143,19 @@ static void test_classify_write_through_link_records_the_target(void **state) {
                         ctx.script = shells[i].script;
                         check_row(backend, 5 + i, shells[i].script, run_backend_in(backend, &ctx, line), "denied",
                                   shells[i].path);
+                }
+                /* a link to /dev/shm/X: under Landlock the host's /dev/shm, a directory the
+                 * launcher refuses writes in, X the file refused (escape56: the link
+                 * /ws/shm.txt recorded, X taken for the sandbox's own /dev); under bubblewrap
+                 * the sandbox's own /dev/shm (its temp area), where the host's name tells
+                 * nothing: the name as printed */
+                {
+                        char line[160];
+
+                        snprintf(line, sizeof(line), "sh: 1: cannot create shm.txt: %s\n", err);
+                        ctx.script = "echo x > shm.txt";
+                        check_row(backend, 14, ctx.script, run_backend_in(backend, &ctx, line), "denied",
+                                  b ? "/dev/shm/x" : "/ws/shm.txt");
                 }
                 ctx.script = NULL;
         }
