@@ -1997,6 +1997,10 @@ struct run_state {
         int unstarted;  /* the signal that ended the run once its row was written, before the command started */
         int lost_errno; /* waitpid() on the command failed: how it ended is unknown */
         pid_t pid;
+        /* the status flags of the caller's descriptors the command inherits (stdin, stdout, stderr,
+         * each --keep-fd), as they were before the run: caller_flags_put_back() */
+        struct caller_flags *caller_fl;
+        size_t n_caller_fl;
 };
 
 /* Gives back every descriptor the run still holds, each once: where the pipes could not all be
@@ -2019,10 +2023,48 @@ static void run_close(struct run_state *st) {
         close_fd(&st->lifeline_w);
 }
 
+/* The status flags (O_NONBLOCK, O_APPEND, O_ASYNC, O_DIRECT, O_NOATIME) of a descriptor belong to
+ * its open file description, which a descriptor the command inherits as it is shares with the
+ * caller and whoever else holds it: a command that set O_NONBLOCK on the caller's terminal, stdout
+ * or a --keep-fd left it so after the run, `read` failing with EAGAIN in the caller's shell, under
+ * Landlock in read-only runs recorded full (escape56; under bubblewrap the caller's file and pipe
+ * alike). Each is noted before a confined run and put back once the command has ended. */
+struct caller_flags {
+        int fd, flags;
+};
+
+static void caller_flags_note(struct run_state *st) {
+        const struct sbx_run_args *a = st->a;
+        size_t n = 3 + a->n_keep_fds;
+
+        if (!st->confined || !(st->caller_fl = calloc(n, sizeof(*st->caller_fl))))
+                return;
+        for (size_t i = 0; i < n; i++) {
+                int fd = i < 3 ? (int) i : a->keep_fds[i - 3], fl = fcntl(fd, F_GETFL);
+
+                if (fl >= 0)
+                        st->caller_fl[st->n_caller_fl++] = (struct caller_flags) { .fd = fd, .flags = fl };
+        }
+}
+
+static void caller_flags_put_back(struct run_state *st) {
+        const int settable = O_APPEND | O_ASYNC | O_DIRECT | O_NOATIME | O_NONBLOCK;
+
+        for (size_t i = 0; i < st->n_caller_fl; i++) {
+                const struct caller_flags *c = &st->caller_fl[i];
+                int fl = fcntl(c->fd, F_GETFL);
+
+                if (fl >= 0 && (fl & settable) != (c->flags & settable))
+                        (void) fcntl(c->fd, F_SETFL, c->flags & settable);
+        }
+}
+
 /* The end of sbx_run_execute(), whichever way it returns. */
 static void run_state_done(struct run_state *st) {
         int e = errno;
 
+        caller_flags_put_back(st);
+        free(st->caller_fl);
         run_close(st);
         free(st->pump);
         free(st->envp);
@@ -3450,6 +3492,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         if (sbx_env_merge(confined ? confined->setenv : NULL, &st->envp) < 0)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
 
+        caller_flags_note(st);
         if (run_open(st) < 0)
                 return run_start_failed(st, "cannot create pipes");
         if ((room = end_room_take()) == MAP_FAILED)
@@ -3474,6 +3517,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
 
         run_supervise(st);
         run_wait(st);
+        caller_flags_put_back(st);
         end_room_give(&room);
         run_collect(st);
         return run_report(st);

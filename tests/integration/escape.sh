@@ -2214,6 +2214,52 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ---- the status flags of the caller's descriptors: put back after the run ------------------------
+# A descriptor the command inherits as it is (under Landlock the caller's terminal on stdin, under
+# both a file on stdout and a --keep-fd of a pipe) shares its open file description with the caller,
+# and the status flags are the description's: a command that set O_NONBLOCK and O_APPEND on them
+# left them so after the run, for the caller and every process that shares them (escape56: under
+# Landlock a read-only run recorded full left the caller's terminal non-blocking, `read` then failed
+# with EAGAIN in the caller's shell; under both backends the caller's stdout file and pipe). sbx puts
+# them back once the command has ended. Checked from the caller: each one's flags as before.
+cat >"$T/fd-flags.py" <<'PY'
+import fcntl, os, pty, subprocess, sys
+user, out, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
+master, slave = pty.openpty()
+if user == "nobody":
+    os.fchown(slave, 65534, -1)
+fo = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+if user == "nobody":
+    os.fchown(fo, 65534, 65534)
+r, w = os.pipe()
+os.dup2(w, 3)
+fds = {"tty": slave, "file": fo, "pipe": 3}
+before = {k: fcntl.fcntl(v, fcntl.F_GETFL) for k, v in fds.items()}
+rc = subprocess.run(argv, stdin=slave, stdout=fo, stderr=subprocess.DEVNULL, pass_fds=(3,)).returncode
+after = {k: fcntl.fcntl(v, fcntl.F_GETFL) for k, v in fds.items()}
+print("rc %d %s" % (rc, " ".join("%s:%o->%o" % (k, before[k], after[k]) for k in fds)),
+      "same" if before == after else "changed")
+PY
+FD_FLAGS_CMD='import fcntl, os
+for fd in (0, 1, 3):
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK | os.O_APPEND)
+        print(fd, "set")
+    except OSError as e:
+        print(fd, e.strerror)'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "fd-flags-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/fd-flags.py" "$u" \
+                                "$d/out" "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" --keep-fd 3 -- "$PY" -c "$FD_FLAGS_CMD" 2>&1)
+                        t_check "$b/$m/$u/caller-fd-flags: the caller's terminal, stdout file and --keep-fd pipe keep their status flags ($out; the command: $(tr '\n' ' ' <"$d/out"))" \
+                                eval '[[ "$out" == "rc 0 "*" same" ]]'
+                done
+        done
+done
+
 # ---- another terminal of the user's: written to, its settings changed ---------------------------
 # Landlock granted every terminal beneath /dev/pts: a command run on one pseudo-terminal wrote into
 # another of the same user's (`echo PWNED >/dev/pts/N`, seen on that terminal's screen) and changed
