@@ -128,6 +128,32 @@ elif op == "clone3-cgroup":    # clone3(CLONE_INTO_CGROUP) into the cgroup direc
         print("clone3", os.strerror(ctypes.get_errno()))
     else:
         os.waitpid(pid, 0)
+elif op == "rdonly-fd-writes":  # rdonly-fd-writes FILE: FILE written through descriptors that
+    # cannot write it (the kernel's EBADF, whatever the sandbox): splice, copy_file_range and a
+    # punched hole into one opened for reading, ftruncate and fallocate through an O_PATH one
+    # (escape56, held)
+    ro, opath = os.open(args[0], os.O_RDONLY), os.open(args[0], os.O_PATH)
+    r, w = os.pipe()
+    os.write(w, b"PWNED")
+    src = os.open("/etc/hostname", os.O_RDONLY)
+    for what, call in (("splice", lambda: os.splice(r, ro, 5, offset_dst=0)),
+                       ("copy_file_range", lambda: os.copy_file_range(src, ro, 4, 0, 0)),
+                       ("punch-hole", lambda: libc.fallocate(ro, 3, ctypes.c_long(0), ctypes.c_long(4)) == 0 or
+                        (_ for _ in ()).throw(OSError(ctypes.get_errno(), "fallocate"))),
+                       ("opath-ftruncate", lambda: os.ftruncate(opath, 0)),
+                       ("opath-fallocate", lambda: os.posix_fallocate(opath, 0, 100))):
+        try:
+            call()
+            print("RDONLY-FD-WRITE", what)
+        except OSError as e:
+            print(what, os.strerror(e.errno))
+elif op == "fssetxattr-ro":   # fssetxattr-ro FILE: FS_IOC_FSSETXATTR (its xflags: NOATIME) through a
+    # descriptor opened for reading, the ioctl behind file_setattr(2) (escape56, held)
+    fd = os.open(args[0], os.O_RDONLY)
+    buf = bytearray(28)
+    fcntl.ioctl(fd, 0x801c581f, buf)  # FS_IOC_FSGETXATTR
+    struct.pack_into("I", buf, 0, struct.unpack_from("I", buf, 0)[0] | 0x80)  # FS_XFLAG_NOATIME
+    fcntl.ioctl(fd, 0x401c5820, bytes(buf))  # FS_IOC_FSSETXATTR
 elif op == "sock":            # bind a unix socket: creates a socket inode
     socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).bind(args[0])
 elif op == "tmpfile-link":    # O_TMPFILE in the workspace, then linkat it outside
@@ -769,6 +795,12 @@ vec clone3-into-host-cgroup 'fn:clone3_cgroup_unentered' \
 # the same in each cgroup v1 hierarchy the host mounts (escape review 53, held: the read-only bind,
 # Landlock's ruleset)
 vec cgroup-v1-mkdir 'fn:cgroup_v1_absent' '' 'for d in $CGV1; do mkdir "$d/$TAG"; done; :'
+# ... nor a host cgroup of the user's (a delegated one; here the suite's, nobody's for nobody)
+# frozen, entered or limited through its files (escape56, held: the read-only binds, Landlock's
+# ruleset)
+vec cgroup-files-write 'fn:cgroup_files_unwritten' \
+        '[ -z "$CGDIR" ] || { mkdir "$CGDIR/$TAG-files" && { [ "$U" != nobody ] || chown 65534:65534 "$CGDIR/$TAG-files" "$CGDIR/$TAG-files/cgroup.procs" "$CGDIR/$TAG-files/cgroup.freeze" "$CGDIR/$TAG-files/cgroup.max.descendants"; }; }' \
+        '[ -z "$CGDIR" ] || { echo 1 >"$CGDIR/$TAG-files/cgroup.freeze"; echo $$ >"$CGDIR/$TAG-files/cgroup.procs"; echo 7 >"$CGDIR/$TAG-files/cgroup.max.descendants"; }'
 # descriptors
 vec inherited-fd 'same:$O/fd7' 'echo data > "$O/fd7"' 'echo pwned >&7'
 # a named pipe on the host, a reader waiting on it: read-only binds do not stop opening a FIFO
@@ -872,6 +904,14 @@ vec reflink-into-readonly-fd 'same:$O/reflink' 'printf data >"$O/reflink"; print
         '$PY $VEC reflink-ro "$W/reflink-src" "$O/reflink"'
 vec futimens-readonly-fd 'meta=utime:$O/meta/futimens' 'echo data >"$O/meta/futimens"' \
         'exec 5<"$O/meta/futimens"; $PY -c "import os; os.utime(5, (1, 1))"'
+# ... and written through a descriptor that cannot write it: splice, copy_file_range, a punched
+# hole (opened for reading), ftruncate and fallocate (O_PATH); its xflags set through one opened for
+# reading (FS_IOC_FSSETXATTR); utimensat(fd, NULL) (escape56, held: EBADF, and the filters'
+# metadata refusals)
+vec rdonly-fd-writes 'same:$O/rofd' 'echo data >"$O/rofd"' '$PY $VEC rdonly-fd-writes "$O/rofd"'
+vec fssetxattr-readonly-fd 'meta=chattr:$O/meta/fsx' 'echo data >"$O/meta/fsx"' '$PY $VEC fssetxattr-ro "$O/meta/fsx"'
+vec utimensat-null-readonly-fd 'meta=utime:$O/meta/utnull' 'echo data >"$O/meta/utnull"; touch -d 2001-01-01 "$O/meta/utnull"' \
+        'exec 5<"$O/meta/utnull"; $PY -c "import ctypes; ctypes.CDLL(None).syscall(280, 5, None, None, 0)"'
 # a directory a host service hands the command over a socket file it reaches (SCM_RIGHTS), opened
 # for reading: under bubblewrap the descriptor is the host's mount, writable, beside the read-only
 # binds, and the launcher's Landlock domain governed only opening files for writing there; a
@@ -1109,6 +1149,24 @@ cgroup_absent() {
         CHECK_NOTE="host cgroup $CGDIR/$TAG created"
         rmdir "$CGDIR/$TAG"
         return 1
+}
+cgroup_files_unwritten() {
+        local r=0 g=$CGDIR/$TAG-files
+        if [ -z "$CGDIR" ] || [ ! -d "$g" ]; then
+                CHECK_NOTE="SKIP no cgroup2 hierarchy, or no cgroup of the suite's own in it (root)"
+                return 0
+        fi
+        if [ "$(cat "$g/cgroup.freeze")" != 0 ] || [ -n "$(cat "$g/cgroup.procs")" ] ||
+                [ "$(cat "$g/cgroup.max.descendants")" != max ]; then
+                CHECK_NOTE="the host's cgroup $g was written: freeze $(cat "$g/cgroup.freeze"), procs $(cat "$g/cgroup.procs" | tr '\n' ' '), max.descendants $(cat "$g/cgroup.max.descendants")"
+                r=1
+        fi
+        echo 0 >"$g/cgroup.freeze"
+        for _ in $(seq 1 50); do
+                rmdir "$g" 2>/dev/null && break
+                sleep 0.1
+        done
+        return $r
 }
 clone3_cgroup_unentered() {
         local r=0
