@@ -272,8 +272,12 @@ static const struct rule bwrap_rules[] = {
 #define N_BWRAP_RULES (sizeof(bwrap_rules) / sizeof(bwrap_rules[0]))
 
 /* ioctl commands refused in both modes, and by bubblewrap's filters: typing into the caller's
- * terminal (emit_key_ioctl() says why bubblewrap's too). */
-static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
+ * terminal (emit_key_ioctl() says why bubblewrap's too); and changing it for everyone after the
+ * run, beyond its settings: another line discipline (TIOCSETD: N_NULL threw away whatever was
+ * typed and written, and nothing typed could undo it) and the exclusive mode (TIOCEXCL: every
+ * later open but root's failed with EBUSY), both left on the caller's terminal by read-only runs
+ * recorded full, under either backend (escape56). */
+static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX, TIOCSETD, TIOCEXCL };
 /* ... and, when that terminal is a Linux virtual console, its own commands (KD*, VT_*: plain
  * numbers, no size or direction bits, of type 'K' and 'V'): the keyboard mode, keymap, font and
  * screen map, which outlive the run (K_OFF leaves the console without a keyboard), and switching
@@ -634,7 +638,8 @@ static void emit_metadata_ioctls(struct prog *p, int refused) {
 }
 
 /* Jumps to `eperm` when the command (args[1]'s low 32 bits, in the accumulator) types into a
- * terminal or is a virtual console's own; the accumulator is left masked. */
+ * terminal, changes its line discipline or exclusive mode, or is a virtual console's own; the
+ * accumulator is left masked. */
 static void emit_tty_ioctls(struct prog *p, int eperm) {
         EMIT_JEQ_ANY(p, tty_inject_ioctls, eperm);
         emit(p, BPF_ALU | BPF_AND | BPF_K, VT_IOCTL_MASK, NO_LABEL, NO_LABEL);

@@ -2318,6 +2318,56 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ---- the caller's terminal: its line discipline and exclusive mode ------------------------------
+# A terminal reaches the command as a terminal (its settings are the command's to change, as any
+# program's), but two ioctls change it for everyone after the run: TIOCSETD gave the caller's
+# terminal another line discipline (N_NULL: whatever is typed and written is thrown away, and
+# nothing typed can undo it), TIOCEXCL made it exclusive (every later open but root's fails with
+# EBUSY: `sudo`, `ssh` asking on /dev/tty), under both backends, in read-only runs recorded full
+# (escape56). Both filters refuse them (EPERM), as they refuse a virtual console's own commands.
+# The line discipline tried is one the kernel has registered already (no module is loaded for it):
+# where there is none but N_TTY, that half is left out.
+LDISC=$(awk '$2 != 0 { print $2; exit }' /proc/tty/ldiscs 2>/dev/null)
+cat >"$T/tty-state.py" <<'PY'
+import fcntl, os, pty, struct, subprocess, sys
+user, argv = sys.argv[1], sys.argv[2:]
+master, slave = pty.openpty()
+if user == "nobody":
+    os.fchown(slave, 65534, -1)
+def state():
+    ld, ex = bytearray(4), bytearray(4)
+    fcntl.ioctl(slave, 0x5424, ld)  # TIOCGETD
+    fcntl.ioctl(slave, 0x80045440, ex)  # TIOCGEXCL
+    return struct.unpack("i", ld)[0], struct.unpack("i", ex)[0]
+before = state()
+r = subprocess.run(argv, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+after = state()
+print("rc %d ldisc %d->%d excl %d->%d (%s)" % (r.returncode, before[0], after[0], before[1], after[1],
+                                             " ".join(r.stdout.decode(errors="replace").split())[-160:]))
+PY
+TTY_STATE_CMD='import fcntl, os, struct, sys
+for what, req, arg in (("ldisc", 0x5423, struct.pack("i", int(sys.argv[1] or 0))), ("excl", 0x540c, 0)):
+    if what == "ldisc" and not sys.argv[1]:
+        continue
+    try:
+        fcntl.ioctl(0, req, arg)
+        print(what, "set")
+    except OSError as e:
+        print(what, e.strerror)'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "tty-state-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-state.py" "$u" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" -- "$PY" -c "$TTY_STATE_CMD" "$LDISC" 2>&1)
+                        t_check "$b/$m/$u/terminal-ldisc-excl: the caller's terminal keeps its line discipline${LDISC:+ (tried $LDISC)} and is not made exclusive ($out)" \
+                                eval '[[ "$out" =~ ^rc\ 0\ ldisc\ ([0-9]+)-\>([0-9]+)\ excl\ 0-\>0 ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]'
+                done
+        done
+done
+[ -n "$LDISC" ] || t_diag "no line discipline registered but N_TTY: the terminal-ldisc-excl rows try TIOCEXCL alone"
+
 # ---- another terminal of the user's: written to, its settings changed ---------------------------
 # Landlock granted every terminal beneath /dev/pts: a command run on one pseudo-terminal wrote into
 # another of the same user's (`echo PWNED >/dev/pts/N`, seen on that terminal's screen) and changed

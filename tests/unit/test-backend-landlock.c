@@ -492,6 +492,12 @@ static const struct call calls[] = {
         { "ioctl", { 1, TIOCSTI }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TIOCLINUX }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TCGETS }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        /* the caller's terminal's line discipline and exclusive mode, which outlive the run
+         * (escape56); reading them stays allowed */
+        { "ioctl", { 0, TIOCSETD }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCEXCL }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCGETD }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "ioctl", { 0, TIOCNXCL }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         /* a virtual console's own commands: KDSKBMODE, KDGKBTYPE, VT_ACTIVATE; not another type */
         { "ioctl", { 0, 0x4b45 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 0, 0x4b33 }, ERRNO(EPERM), ERRNO(EPERM) },
@@ -671,8 +677,8 @@ static uint32_t want_setid_only(const struct call *c) {
                                                "io_uring_setup", "io_uring_enter" };
         if (is_keyring_call(c))
                 return c->workspace_write;
-        /* TIOCSTI, TIOCLINUX and a virtual console's own commands: the ioctls both of Landlock's
-         * modes refuse with EPERM */
+        /* TIOCSTI, TIOCLINUX, TIOCSETD, TIOCEXCL and a virtual console's own commands: the ioctls
+         * both of Landlock's modes refuse with EPERM */
         if (strcmp(c->name, "ioctl") == 0 && c->read_only == ERRNO(EPERM) && c->workspace_write == ERRNO(EPERM))
                 return ERRNO(EPERM);
         /* ext4's salt written into the superblock through the workspace's writable bind */
