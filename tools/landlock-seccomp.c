@@ -28,6 +28,7 @@
 #include <sys/shm.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <termios.h>
 
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -638,10 +639,19 @@ static void emit_metadata_ioctls(struct prog *p, int refused) {
 }
 
 /* Jumps to `eperm` when the command (args[1]'s low 32 bits, in the accumulator) types into a
- * terminal, changes its line discipline or exclusive mode, or is a virtual console's own; the
- * accumulator is left masked. */
+ * terminal, changes its line discipline or exclusive mode, stops its output (TCXONC's TCOOFF in
+ * args[2]: the caller's writes to its terminal blocked after the run, and with IXON cleared, a
+ * setting, no key restarts it; escape56), or is a virtual console's own; the accumulator is left
+ * masked. */
 static void emit_tty_ioctls(struct prog *p, int eperm) {
+        int other = new_label(p);
+
         EMIT_JEQ_ANY(p, tty_inject_ioctls, eperm);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, TCXONC, NO_LABEL, other);
+        load_arg_low(p, 2);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, TCOOFF, eperm, NO_LABEL);
+        load_arg_low(p, 1);
+        place(p, other);
         emit(p, BPF_ALU | BPF_AND | BPF_K, VT_IOCTL_MASK, NO_LABEL, NO_LABEL);
         EMIT_JEQ_ANY(p, vt_ioctl_types, eperm);
 }

@@ -2318,18 +2318,20 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
-# ---- the caller's terminal: its line discipline and exclusive mode ------------------------------
+# ---- the caller's terminal: its line discipline, exclusive mode and output -----------------------
 # A terminal reaches the command as a terminal (its settings are the command's to change, as any
-# program's), but two ioctls change it for everyone after the run: TIOCSETD gave the caller's
+# program's), but three ioctls change it for everyone after the run: TIOCSETD gave the caller's
 # terminal another line discipline (N_NULL: whatever is typed and written is thrown away, and
 # nothing typed can undo it), TIOCEXCL made it exclusive (every later open but root's fails with
-# EBUSY: `sudo`, `ssh` asking on /dev/tty), under both backends, in read-only runs recorded full
-# (escape56). Both filters refuse them (EPERM), as they refuse a virtual console's own commands.
+# EBUSY: `sudo`, `ssh` asking on /dev/tty), TCXONC's TCOOFF stopped its output (the caller's next
+# write blocked; with IXON cleared, a setting, no key restarts it), under both backends, in
+# read-only runs recorded full (escape56). Both filters refuse them (EPERM), as they refuse a
+# virtual console's own commands.
 # The line discipline tried is one the kernel has registered already (no module is loaded for it):
 # where there is none but N_TTY, that half is left out.
 LDISC=$(awk '$2 != 0 { print $2; exit }' /proc/tty/ldiscs 2>/dev/null)
 cat >"$T/tty-state.py" <<'PY'
-import fcntl, os, pty, struct, subprocess, sys
+import fcntl, os, pty, select, struct, subprocess, sys
 user, argv = sys.argv[1], sys.argv[2:]
 master, slave = pty.openpty()
 if user == "nobody":
@@ -2342,11 +2344,20 @@ def state():
 before = state()
 r = subprocess.run(argv, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 after = state()
-print("rc %d ldisc %d->%d excl %d->%d (%s)" % (r.returncode, before[0], after[0], before[1], after[1],
-                                             " ".join(r.stdout.decode(errors="replace").split())[-160:]))
+# the caller's own write to its terminal then reaches the screen (the master), unless its output
+# was stopped
+os.set_blocking(slave, False)
+try:
+    os.write(slave, b"after\n")
+except BlockingIOError:
+    pass
+shown = select.select([master], [], [], 2)[0] != []
+print("rc %d ldisc %d->%d excl %d->%d output %s (%s)" % (r.returncode, before[0], after[0], before[1], after[1],
+      "on" if shown else "stopped", " ".join(r.stdout.decode(errors="replace").split())[-160:]))
 PY
 TTY_STATE_CMD='import fcntl, os, struct, sys
-for what, req, arg in (("ldisc", 0x5423, struct.pack("i", int(sys.argv[1] or 0))), ("excl", 0x540c, 0)):
+for what, req, arg in (("ldisc", 0x5423, struct.pack("i", int(sys.argv[1] or 0))), ("excl", 0x540c, 0),
+                       ("tcooff", 0x540a, 0)):
     if what == "ldisc" and not sys.argv[1]:
         continue
     try:
@@ -2361,8 +2372,8 @@ for b in "${BACKENDS[@]}"; do
                         out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-state.py" "$u" \
                                 "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
                                 --db "$d/audit.db" -- "$PY" -c "$TTY_STATE_CMD" "$LDISC" 2>&1)
-                        t_check "$b/$m/$u/terminal-ldisc-excl: the caller's terminal keeps its line discipline${LDISC:+ (tried $LDISC)} and is not made exclusive ($out)" \
-                                eval '[[ "$out" =~ ^rc\ 0\ ldisc\ ([0-9]+)-\>([0-9]+)\ excl\ 0-\>0 ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]'
+                        t_check "$b/$m/$u/terminal-ldisc-excl: the caller's terminal keeps its line discipline${LDISC:+ (tried $LDISC)}, is not made exclusive and its output is not stopped ($out)" \
+                                eval '[[ "$out" =~ ^rc\ 0\ ldisc\ ([0-9]+)-\>([0-9]+)\ excl\ 0-\>0\ output\ on ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]'
                 done
         done
 done

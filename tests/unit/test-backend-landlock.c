@@ -24,6 +24,7 @@
 #include <sys/msg.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
+#include <termios.h>
 
 #include <seccomp.h>
 
@@ -498,6 +499,11 @@ static const struct call calls[] = {
         { "ioctl", { 0, TIOCEXCL }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 0, TIOCGETD }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "ioctl", { 0, TIOCNXCL }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        /* ... and its output stopped (TCXONC's TCOOFF: the caller's writes block after the run);
+         * restarting it, or its input's, stays allowed */
+        { "ioctl", { 0, TCXONC, TCOOFF }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TCXONC, TCOON }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "ioctl", { 0, TCXONC, TCION }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         /* a virtual console's own commands: KDSKBMODE, KDGKBTYPE, VT_ACTIVATE; not another type */
         { "ioctl", { 0, 0x4b45 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 0, 0x4b33 }, ERRNO(EPERM), ERRNO(EPERM) },
@@ -677,8 +683,8 @@ static uint32_t want_setid_only(const struct call *c) {
                                                "io_uring_setup", "io_uring_enter" };
         if (is_keyring_call(c))
                 return c->workspace_write;
-        /* TIOCSTI, TIOCLINUX, TIOCSETD, TIOCEXCL and a virtual console's own commands: the ioctls
-         * both of Landlock's modes refuse with EPERM */
+        /* TIOCSTI, TIOCLINUX, TIOCSETD, TIOCEXCL, TCXONC's TCOOFF and a virtual console's own
+         * commands: the ioctls both of Landlock's modes refuse with EPERM */
         if (strcmp(c->name, "ioctl") == 0 && c->read_only == ERRNO(EPERM) && c->workspace_write == ERRNO(EPERM))
                 return ERRNO(EPERM);
         /* ext4's salt written into the superblock through the workspace's writable bind */
