@@ -24,6 +24,7 @@
 #include "run-exec.h"
 #include "sbx-macro.h"
 #include "sbx-realpath.h"
+#include "sbx-sqlite-uri.h"
 
 /* Whether script[i] starts a word `cd`, `pushd` or `popd` at a command's place: after the
  * start, a blank or an operator; or a quote, where it starts the script of a shell the script
@@ -3717,10 +3718,18 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                          * when there is none) */
                         reads = true;
                 } else if (sqlite_attach_file(a, &file, &fl) > 0 && !plain && !reads && !target &&
-                           !strcasestr(a, "vacuum") && strncmp(file, "file:", 5) != 0 && file[0] != ':') {
+                           !strcasestr(a, "vacuum") && file[0] != ':') {
                         /* SQL that writes the one file it attaches, alone: that file, and no
-                         * SQL beside it */
-                        if (!(target = strndup(file, fl)))
+                         * SQL beside it; a URI's as SQLite reads it, one it may write (left56:
+                         * not read, `attach 'file:///x/e.db?mode=rwc' as x; insert into x.t ...`
+                         * in workspace-write read task_failure under both backends) */
+                        char uri[PATH_MAX];
+                        int how = sbx_sqlite_uri_is(file, fl) ? sbx_sqlite_uri_path(file, fl, uri, sizeof(uri))
+                                                               : SBX_SQLITE_URI_CREATES;
+
+                        if (how != SBX_SQLITE_URI_CREATES && how != SBX_SQLITE_URI_WRITES)
+                                return 0;
+                        if (!(target = sbx_sqlite_uri_is(file, fl) ? strdup(uri) : strndup(file, fl)))
                                 return 0;
                         attached = true;
                 } else {

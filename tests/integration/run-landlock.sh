@@ -2800,6 +2800,13 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: echo \"attach '$where/x.db' ...\" | sqlite3 DB (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:1"
+                                                # ... a URI's, its file as SQLite reads it (left56: before,
+                                                # task_failure under both backends, root and nobody)
+                                                status_row "$d/ws" $b workspace-write "$d/sa.json" \
+                                                        sqlite3 $tag-sa.db "attach 'file:$z/$where/x.db' as x; create table x.t(a);"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: sqlite3 DB \"attach 'file:$where/x.db' ...\" (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:14"
                                         done
                                         status_row "$d/ws" $b read-only "$d/sa.json" \
                                                 sqlite3 :memory: "attach '$tag-sb.db' as x; create table x.t(a);"
@@ -2835,6 +2842,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: echo \"attach '$where/e.db' ...\" | sqlite3 DB (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:1"
+                                                status_row "$d/ws" $b workspace-write "$d/se.json" \
+                                                        sqlite3 $tag-se.db "attach 'file://$z/$where/e.db?mode=rw' as x; insert into x.t values (1);"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: sqlite3 DB \"attach 'file://$where/e.db?mode=rw' ...; insert into x.t ...\" (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:8"
                                         done
                                 done
                                 check "$who: ... nothing written outside" \

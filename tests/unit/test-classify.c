@@ -5109,6 +5109,22 @@ static void test_classify_sqlite_attach_unopened(void **state) {
                 { "Runtime error near line 1: unable to open database: /home/u/o/x.db (14)\n", "/home/u/o/x.db" },
                 { "Error: stepping, unable to open database: x.db (14)\n", "/etc/b/x.db" },
                 { "Parse error: unable to open database: /var/tmp/a b.db\n", "/var/tmp/a b.db" },
+                /* a URI, its file as SQLite reads it (left56: task_failure, live `attach
+                 * 'file:/var/tmp/o/x.db' as a; create table a.t(a)` under both backends) */
+                { "Error: stepping, unable to open database: file:/home/u/o/x.db (14)\n", "/home/u/o/x.db" },
+                { "Error: stepping, unable to open database: file:///home/u/o/x.db?mode=rwc (14)\n", "/home/u/o/x.db" },
+                { "Error: stepping, unable to open database: file://localhost/home/u/o/a%20b.db#f (14)\n",
+                  "/home/u/o/a b.db" },
+                { "Error: stepping, unable to open database: file:x.db?cache=shared&vfs=unix-dotfile (14)\n", "/etc/b/x.db" },
+                /* ... one SQLite opens without making it (missing: the host's answer), or none, or
+                 * not read */
+                { "Error: stepping, unable to open database: file:/home/u/o/x.db?mode=ro (14)\n", NULL },
+                { "Error: stepping, unable to open database: file:/home/u/o/x.db?mode=rw (14)\n", NULL },
+                { "Error: stepping, unable to open database: file:/home/u/o/x.db?mode=rw&immutable=1 (14)\n", NULL },
+                { "Error: stepping, unable to open database: file:/home/u/o/x.db?mode=memory (14)\n", NULL },
+                { "Error: stepping, unable to open database: file://h/home/u/o/x.db (14)\n", NULL },
+                { "Error: stepping, unable to open database: file:/home/u/o/x%00.db (14)\n", NULL },
+                { "Error: stepping, unable to open database: file:?mode=rwc (14)\n", NULL },
                 /* the host's refusal; a missing directory; the workspace (granted); a directory */
                 { "Error: stepping, unable to open database: /ro/b/x.db (14)\n", NULL },
                 { "Error: stepping, unable to open database: /nx/x.db (14)\n", NULL },
