@@ -132,6 +132,7 @@ struct sbx_classifier {
         char sqlite_target[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char sqlite_db[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         bool sqlite_db_moved;                    /* see struct sbx_classify_context */
+        bool sqlite_target_or_db;                /* see struct sbx_classify_context */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char curl_later[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -683,6 +684,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->curl_create_dirs = ctx->curl_create_dirs;
         c->sqlite_readonly = ctx->sqlite_readonly;
         c->sqlite_db_moved = ctx->sqlite_db_moved;
+        c->sqlite_target_or_db = ctx->sqlite_target_or_db;
         if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target))) < 0 ||
             (r = argv_file_copy(ctx->sqlite_db, c->sqlite_db, sizeof(c->sqlite_db))) < 0 ||
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
@@ -5042,6 +5044,20 @@ static bool line_file_named(struct sbx_classifier *c, const unsigned char *name,
         return true;
 }
 
+/* The file SQLite's "attempt to write a readonly database" (which names none) is of: sqlite_target,
+ * else sqlite_db; where the SQL may write either (sqlite_target_or_db), the one outside the granted
+ * directories where the other is beneath them, which the sandbox refused (left56: `attach 'X' as
+ * x; insert into t ...`, t X's alone, in workspace-write X outside read task_failure, the
+ * database in the workspace judged). */
+static const char *sqlite_written(const struct sbx_classifier *c) {
+        if (!c->sqlite_target[0])
+                return c->sqlite_db;
+        if (c->sqlite_target_or_db && c->sqlite_db[0] && beneath_any(c->sqlite_target, c->granted, c->n_granted) &&
+            !beneath_any(c->sqlite_db, c->granted, c->n_granted))
+                return c->sqlite_db;
+        return c->sqlite_target;
+}
+
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
@@ -5059,8 +5075,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         const char *target = bfd     ? c->bfd_output
                              : curl  ? first_unwritten(c, c->curl_output, c->curl_later, c->curl_create_dirs, false)
                              : cache ? c->line_file
-                             : ro && !c->sqlite_target[0] ? c->sqlite_db
-                                                          : c->sqlite_target,
+                             : ro    ? sqlite_written(c)
+                                     : c->sqlite_target,
                    *start = curl ? "curl: (23) " : ro ? "" : cache ? cmake_cache_line : db ? sqlite_db_sig : sqlite_open_sig,
                    *end = unnamed || cache ? "" : db ? sqlite_db_end : "\"";
         const size_t sl = strlen(start), el = strlen(end); /* what comes before and after the name */
@@ -5610,9 +5626,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                             (((c->sqlite_target[0] || c->sqlite_db[0]) && strcasestr(text, "attempt to write a readonly database")) ||
                              argv_output)) {
                                 /* (its database where its commands are not read: stdin's) */
-                                const char *f = argv_output            ? argv_output
-                                                : c->sqlite_target[0] ? c->sqlite_target
-                                                                      : c->sqlite_db;
+                                const char *f = argv_output ? argv_output : sqlite_written(c);
 
                                 memcpy(path, f, strlen(f) + 1);
                                 if (argv_output)

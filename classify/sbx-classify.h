@@ -362,6 +362,11 @@ struct sbx_classify_context {
          * write a readonly database" where there is no sqlite_target (its commands not read).
          * Copied. NULL: none. */
         const char *sqlite_db;
+        /* Whether the SQL of that sqlite3 writes sqlite_target, a file it ATTACHes, or sqlite_db
+         * (a write naming no schema, SQLite finding the name in either; main's beside the
+         * attached one's): its "attempt to write a readonly database" is then of the one the
+         * sandbox refuses, outside the granted directories, where the other is beneath them. */
+        bool sqlite_target_or_db;
         /* Whether that sqlite3 moved before it opened the database (a `.cd DIR` of its stdin's
          * file before its SQL, which sqlite_db's directory is): the relative name its line prints,
          * the argv's, is of that directory, and is read as sqlite_db where sqlite_db ends with it. */

@@ -2632,9 +2632,14 @@ static void classifier_context(struct run_state *st) {
                                 ctx.move_dest = move_dest;
                                 ctx.move_into = move_into;
                         }
-                        if (sbx_run_sqlite_target(words, words_dir, sqlite_target, sizeof(sqlite_target)) > 0 ||
-                            sbx_run_sqlite_stdin_attach(words, &cw, words_dir, sqlite_target, sizeof(sqlite_target)) > 0)
+                        int sq_t;
+
+                        if ((sq_t = sbx_run_sqlite_target(words, words_dir, sqlite_target, sizeof(sqlite_target))) > 0 ||
+                            (sq_t = sbx_run_sqlite_stdin_attach(words, &cw, words_dir, sqlite_target,
+                                                                sizeof(sqlite_target))) > 0) {
                                 ctx.sqlite_target = sqlite_target;
+                                ctx.sqlite_target_or_db = sq_t == 2;
+                        }
                         /* (a .cd of its stdin's file before its SQL moves it: that directory's) */
                         /* (... or a .cd of its -init's or a -cmd's: 2) */
                         int db_r = 0;
@@ -2719,8 +2724,10 @@ static void classifier_context(struct run_state *st) {
                                 sq = sbx_run_pipe_sqlite(command, ctx.cwd, sqlite_target, sqlite_db, sizeof(sqlite_db),
                                                          &ctx.sqlite_readonly);
 
-                        if (sq & 1)
+                        if (sq & 1) {
                                 ctx.sqlite_target = sqlite_target;
+                                ctx.sqlite_target_or_db = (sq & 8) != 0;
+                        }
                         if (sq & 2)
                                 ctx.sqlite_db = sqlite_db;
                         ctx.sqlite_db_moved = ctx.sqlite_db_moved || (sq & 4);

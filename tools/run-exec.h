@@ -145,9 +145,11 @@ int sbx_run_move_dest(char *const *words, const char *cwd, char *out, size_t siz
  * cannot open "FILE"" (struct sbx_classify_context's sqlite_target): `sqlite3 [flags] DB ARG...` (past
  * the wrappers of sbx_run_start_dir() and env's arguments), ARGs all `.backup ?DB? FILE` or
  * `.save FILE` of one FILE, or `.output FILE` or `.once FILE` with queries alone (SELECT, VALUES)
- * beside them (then FILE), or all SQL (then DB); joined to cwd into out. 1, or 0 for another
- * program, an option but the output flags, commands from stdin, another dot-command, ATTACH,
- * VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
+ * beside them (then FILE), or all SQL (then DB), or SQL that ATTACHes one file F (a URI's as
+ * SQLite reads it) and writes it (then F); joined to cwd into out. 1; 2 where that SQL may write
+ * DB too (a write naming no schema, or main's: the line may be either's); or 0 for another
+ * program, an option but the output flags, commands from stdin, another dot-command, another
+ * ATTACH, VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
 int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t size);
 /* The database a sqlite3 that words (sbx_run_command_words()'s) run in cwd (their start) opens,
  * whatever its commands (SQL, dot-commands, or stdin's: `sqlite3 DB < schema.sql`), for its
@@ -342,14 +344,16 @@ int sbx_run_chain_javac_dirs(char *const *argv, const char *cwd, char *out, size
  * where the script is such a chain, whatever the answer; review53: under Landlock `cd D &&
  * sqlite3 -readonly e.db 'insert ...'` read denied, the context's readonly flag set from a
  * one-command argv alone). Bit 1 target, bit 2 db, bit 4 db moved (sbx_run_sqlite_database()'s
- * 2), 0 none. The host is asked as sbx_run_sqlite_database() asks it. */
+ * 2), bit 8 the target or db (sbx_run_sqlite_target()'s 2), 0 none. The host is asked as
+ * sbx_run_sqlite_database() asks it. */
 int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly);
 /* sbx_run_chain_sqlite()'s of the sqlite3 that a shell's -c script `FEED | sqlite3 ...` runs, its
  * commands from the pipe (`echo 'create table t(a);' | sqlite3 own.db`), FEED an echo, printf or
  * cat of plain words (past its assignments) that names no sqlite3: the script's status is the
  * sqlite3's, and no line of FEED's is one of sqlite3's. *ret_readonly: sbx_run_sqlite_readonly()
  * of it (set where the script is such a pipe, whatever the answer). Not another operator, a redirection but `<`, another
- * command. Bit 1 target, bit 2 db, bit 4 db moved (sbx_run_sqlite_database()'s 2, or a `.cd DIR`
+ * command. Bit 1 target, bit 8 the target or db (sbx_run_sqlite_target()'s 2, of the argv or
+ * of the feed's text), bit 2 db, bit 4 db moved (sbx_run_sqlite_database()'s 2, or a `.cd DIR`
  * of what an echo of words without a backslash or a printf of its format alone, no conversion,
  * feeds it before its SQL, read as sbx_run_sqlite_stdin_db() reads a file), 0 none. The host is
  * asked as those ask it. */

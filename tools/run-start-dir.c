@@ -2859,16 +2859,21 @@ static bool sql_in_schema(const char *s, const char *name, size_t n) {
  * for reading, so the write's "attempt to write a readonly database" is F's alone, not the
  * database's, which nothing written names (left55: read as the database's, in workspace-write
  * F outside the workspace read task_failure). F single-quoted whole, no quote in it; into *file
- * (a pointer into s, *len bytes). 1, 0 where s attaches none, -1 where it cannot be told: another
- * statement but SELECT, a transaction's, and INSERT, REPLACE, UPDATE, DELETE, CREATE (not TEMP),
- * DROP, ALTER or PRAGMA of a name in that schema; an ATTACH of another form or a second one; a
- * comment, a double quote or a backquote anywhere; no write. */
+ * (a pointer into s, *len bytes). 1; 2 where a write may be the database's too: one naming no
+ * schema but a CREATE's (INSERT, UPDATE, DELETE, DROP, ALTER, PRAGMA: SQLite finds the name in
+ * main, then in x) or main's beside one of x's or one naming none (left56: `attach 'F' as x;
+ * insert into t ...` of a t F alone holds read as the database's, in workspace-write F outside
+ * task_failure); 0 where s attaches none, -1 where it cannot be told or writes the database's
+ * alone (CREATE naming no schema, main's): another statement but SELECT, a transaction's, and
+ * INSERT, REPLACE, UPDATE, DELETE, CREATE (not TEMP), DROP, ALTER or PRAGMA; a name of another
+ * schema; an ATTACH of another form or a second one; a comment, a double quote or a backquote
+ * anywhere; no write. */
 static int sqlite_attach_file(const char *s, const char **file, size_t *len) {
         static const char *const neutral[] = { "select", "begin", "commit", "end", "rollback", "savepoint", "release", NULL };
         static const char *const kinds[] = { "table", "index", "unique index", "view", "trigger", "virtual table", NULL };
         const char *name = NULL, *p = s;
         size_t nl = 0;
-        bool writes = false;
+        bool writes = false, main_too = false;
 
         *file = NULL;
         if (!strcasestr(s, "attach"))
@@ -2915,6 +2920,8 @@ static int sqlite_attach_file(const char *s, const char **file, size_t *len) {
                                 goto next;
                 if (!name)
                         return -1; /* a write before the ATTACH: the database's */
+                bool found = true; /* whose name SQLite looks for in main, then in x */
+
                 if ((q = sql_keyword(st, "insert")) || (q = sql_keyword(st, "replace"))) {
                         if (sql_keyword(q, "or"))
                                 q = sql_keyword(q, "or"), q += strcspn(q, " \t\n\r"), q += strspn(q, " \t\n\r");
@@ -2930,6 +2937,7 @@ static int sqlite_attach_file(const char *s, const char **file, size_t *len) {
                 else if ((q = sql_keyword(st, "pragma")))
                         obj = q;
                 else if ((q = sql_keyword(st, "create")) || (q = sql_keyword(st, "drop"))) {
+                        found = !sql_keyword(st, "create");
                         for (size_t i = 0; kinds[i] && !obj; i++) {
                                 const char *w = q, *sp;
                                 char word[16];
@@ -2949,14 +2957,30 @@ static int sqlite_attach_file(const char *s, const char **file, size_t *len) {
                                         w = w ? sql_keyword(w, "exists") : NULL;
                                 }
                                 obj = w;
+                                /* an index's or a trigger's, no schema named: its table's */
+                                if (w && (strstr(kinds[i], "index") || strstr(kinds[i], "trigger")))
+                                        found = true;
                         }
                 }
-                if (!obj || !sql_in_schema(obj, name, nl))
+                if (!obj)
                         return -1;
-                writes = true;
+                if (sql_in_schema(obj, name, nl))
+                        writes = true;
+                else if (sql_in_schema(obj, "main", 4))
+                        main_too = true;
+                else {
+                        /* no schema named (a name of another: not told) */
+                        k = 0;
+                        while (isalnum((unsigned char) obj[k]) || obj[k] == '_')
+                                k++;
+                        if (k == 0 || obj[k] == '.')
+                                return -1;
+                        main_too = true;
+                        writes = writes || found;
+                }
 next:;
         }
-        return *file && writes ? 1 : *file ? -1 : 0;
+        return *file && writes ? (main_too ? 2 : 1) : *file ? -1 : 0;
 }
 
 /* Whether the sqlite3 SQL argument s only reads: one SELECT (or VALUES) statement, which writes
@@ -3673,9 +3697,10 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         _cleanup_free_ char *target = NULL;
         const char *db = NULL, *file = NULL, *init = NULL;
         size_t n = 0, fl = 0;
-        bool plain = false, output = false, reads = false, to_output, attached = false;
+        bool plain = false, output = false, reads = false, to_output, attached = false, main_too = false;
         char start[PATH_MAX];
         ptrdiff_t k;
+        int at;
 
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
                 return 0;
@@ -3717,7 +3742,7 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                         /* a query, its rows into the output file (or SQL for the database, below,
                          * when there is none) */
                         reads = true;
-                } else if (sqlite_attach_file(a, &file, &fl) > 0 && !plain && !reads && !target &&
+                } else if ((at = sqlite_attach_file(a, &file, &fl)) > 0 && !plain && !reads && !target &&
                            !strcasestr(a, "vacuum") && file[0] != ':') {
                         /* SQL that writes the one file it attaches, alone: that file, and no
                          * SQL beside it; a URI's as SQLite reads it, one it may write (left56:
@@ -3732,6 +3757,7 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                         if (!(target = sbx_sqlite_uri_is(file, fl) ? strdup(uri) : strndup(file, fl)))
                                 return 0;
                         attached = true;
+                        main_too = at == 2;
                 } else {
                         /* SQL: the database's, unless another dot-command, or one that attaches
                          * or writes another file (ATTACH, VACUUM INTO) */
@@ -3748,7 +3774,7 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         if (!target && (!db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0))
                 return 0;
         file = target ? target : db;
-        return join_name(out, size, start, file) < 0 ? 0 : 1;
+        return join_name(out, size, start, file) < 0 ? 0 : main_too ? 2 : 1;
 }
 
 /* The last component of the path of the URL u (after its scheme and host, before its query or
@@ -4751,14 +4777,14 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *w[65], **cmd;
         bool last;
-        int r = 0, d;
+        int r = 0, d, t;
 
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) || !(cmd = chain_command(script, buf, words_buf, w, &last)) ||
             !last)
                 return 0;
-        if (sbx_run_sqlite_target(cmd, cwd, target, size) > 0)
-                r |= 1;
+        if ((t = sbx_run_sqlite_target(cmd, cwd, target, size)) > 0)
+                r |= t == 2 ? 9 : 1;
         if ((d = sbx_run_sqlite_database(cmd, cwd, db, size)) > 0)
                 r |= d == 2 ? 6 : 2;
         *ret_readonly = sbx_run_sqlite_readonly(cmd, cwd);
@@ -4852,7 +4878,7 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
         char *w[65], **cmd, *bar = NULL;
         bool feed = false, fed;
         size_t len;
-        int r = 0, d;
+        int r = 0, d, t;
 
         if (!script || !cwd || cwd[0] != '/' || !(buf = strdup(script)) || !(words_buf = malloc(strlen(script) + 1)))
                 return 0;
@@ -4895,8 +4921,8 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
         fed = feed_text(cmd, text, len + 2);
         if (!(cmd = segment_words(bar + 1, words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
-        if (sbx_run_sqlite_target(cmd, cwd, target, size) > 0)
-                r |= 1;
+        if ((t = sbx_run_sqlite_target(cmd, cwd, target, size)) > 0)
+                r |= t == 2 ? 9 : 1;
         if ((d = sbx_run_sqlite_database(cmd, cwd, db, size)) > 0)
                 r |= d == 2 ? 6 : 2;
         /* ... moved by the feed's `.cd DIR` before its SQL (left55: not read, `printf '.cd
@@ -4906,8 +4932,8 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
                 r |= 6;
         /* ... and the file the feed attaches and writes alone, read as an argument's SQL is
          * (left55: `echo "attach 'X' as x; insert into x.t ..." | sqlite3 w.db` recorded w.db) */
-        if (fed && !(r & 1) && sqlite_fed_attach(cmd, cwd, text, target, size) > 0)
-                r |= 1;
+        if (fed && !(r & 1) && (t = sqlite_fed_attach(cmd, cwd, text, target, size)) > 0)
+                r |= t == 2 ? 9 : 1;
         *ret_readonly = sbx_run_sqlite_readonly(cmd, cwd);
         return r;
 }

@@ -2847,6 +2847,13 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: sqlite3 DB \"attach 'file://$where/e.db?mode=rw' ...; insert into x.t ...\" (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:8"
+                                                # ... a write naming no schema, its table e.db's alone (left56:
+                                                # the database's judged, task_failure)
+                                                status_row "$d/ws" $b workspace-write "$d/se.json" \
+                                                        sqlite3 $tag-se.db "attach '$z/$where/e.db' as x; insert into t values (1);"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: sqlite3 DB \"attach '$where/e.db' ...; insert into t ...\" (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:8"
                                         done
                                 done
                                 check "$who: ... nothing written outside" \

@@ -5149,6 +5149,42 @@ static void test_classify_sqlite_attach_unopened(void **state) {
                        "task_failure");
 }
 
+/* SQLite's "attempt to write a readonly database" of SQL that attaches a file and may write it or
+ * the database (sqlite_target_or_db: `attach 'X' as a; insert into t ...`, SQLite finding t in
+ * either): the one outside the granted directories where the other is beneath them (before:
+ * X, the attached one's, read, and live with X outside the workspace and the database in it,
+ * task_failure; the reader had read the database). */
+static void test_classify_sqlite_readonly_target_or_db(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        static const char line[] = "Error: stepping, attempt to write a readonly database (8)\n";
+        static const struct {
+                const char *target, *db, *path; /* path: the denial's, NULL none */
+                bool either;
+        } cases[] = {
+                { "/ws/o.db", "/etc/x", "/etc/x", true },
+                { "/etc/x", "/ws/n.db", "/etc/x", true },
+                { "/ws/o.db", "/ws/n.db", NULL, true },
+                /* the attached one's alone: the database is no matter */
+                { "/ws/o.db", "/etc/x", NULL, false },
+                /* the host's refusal of the one outside */
+                { "/ws/o.db", "/etc/locked", NULL, true },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .writable = granted,
+                                                            .host_refuses = fake_host_refuses_locked,
+                                                            .host_dir_missing = fake_host_dir_missing,
+                                                            .sqlite_target = cases[i].target, .sqlite_db = cases[i].db,
+                                                            .sqlite_target_or_db = cases[i].either };
+
+                        check_row(backend, i, line, run_backend_in(backend, &ctx, line),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
+                }
+}
+
 /* A host of a few names for CMake's -E lines: the directories /, /var, /var/tmp, /var/tmp/o, its
  * sub, /etc, /etc/b, its src, /ws, /ro; the files /etc/b/in.txt, /var/tmp/o/f.txt, /etc/b/secret
  * (which the user may not read: fake_unreadable_secret()); no other. */
@@ -8679,6 +8715,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_ln_link_not_followed),
                 cmocka_unit_test(test_classify_gnat_cannot_create),
                 cmocka_unit_test(test_classify_sqlite_attach_unopened),
+                cmocka_unit_test(test_classify_sqlite_readonly_target_or_db),
                 cmocka_unit_test(test_classify_cmake_e_lines),
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),

@@ -1292,6 +1292,46 @@ static void target_rows(const struct target_row *rows, size_t n,
 
 /* The file a sqlite3 writes, which SQLite's "attempt to write a readonly database" does not name,
  * read from the argv: its .backup or .save FILE, else its database; none where it cannot tell. */
+/* ... and where that SQL attaches one file and may write the database too (a write naming no
+ * schema, SQLite finding its name in main or in the attached one; main's beside the attached
+ * one's): the attached file, 2, the classifier judging either (left56: none, 0, so `attach 'X' as
+ * a; insert into t ...` of a t X alone holds was judged of the database, task_failure in
+ * workspace-write with X outside). A CREATE naming none, main's alone: none, the database's. */
+static void test_sqlite_target_either(void **state) {
+        static const struct {
+                const char *argv[4];
+                int want;
+                const char *file;
+        } cases[] = {
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into t values (1)" }, 2, "/w/o.db" },
+                { { "sqlite3", "n.db", "attach '/ro/o.db' as o; update t set a = 1; delete from u" }, 2, "/ro/o.db" },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1); insert into main.t values (1)" }, 2,
+                  "/w/o.db" },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; create table t(a); create table o.t(a)" }, 2, "/w/o.db" },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; create index i on t(a)" }, 2, "/w/o.db" },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; drop table t" }, 2, "/w/o.db" },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1)" }, 1, "/w/o.db" },
+                /* the database's alone: a CREATE naming no schema, main's */
+                { { "sqlite3", "n.db", "attach 'o.db' as o; create table t(a)" }, 0, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into main.t values (1)" }, 0, NULL },
+                /* another schema's, a temp table's: not told */
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into p.t values (1)" }, 0, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; create temp table t(a); insert into o.t values (1)" }, 0, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX], out[PATH_MAX] = "";
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, "/w", dir, &cw);
+                int r = words ? sbx_run_sqlite_target(words, dir, out, sizeof(out)) : -1;
+
+                sbx_run_words_clear(&cw);
+                if (r != cases[i].want || (cases[i].file && strcmp(out, cases[i].file) != 0))
+                        fail_msg("case %zu (%s): %d %s", i, cases[i].argv[2], r, out);
+        }
+}
+
 static void test_sqlite_target(void **state) {
         static const struct target_row cases[] = {
                 { { "sqlite3", "n.db", ".backup /ro/db" }, "/ro/db" },
@@ -1315,8 +1355,6 @@ static void test_sqlite_target(void **state) {
                   "/ro/o.db" },
                 { { "sqlite3", "-bail", "n.db", "attach '/ro/o.db' as o; select * from main.t; insert into o.t select 1" },
                   "/ro/o.db" },
-                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into t values (1)" }, NULL },
-                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1); insert into main.t values (1)" }, NULL },
                 { { "sqlite3", "n.db", "create table t(a); attach 'o.db' as o; insert into o.t values (1)" }, NULL },
                 { { "sqlite3", "n.db", "attach 'o.db' as o; attach 'p.db' as p; insert into o.t values (1)" }, NULL },
                 { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1)", "select 1" }, NULL },
@@ -1388,7 +1426,9 @@ static void test_sqlite_target(void **state) {
                         const char *text, *want; /* want: "" none */
                 } files[] = {
                         { "attach '/ro/o.db' as o;\ninsert into o.t values (1);\n", "/ro/o.db" },
-                        { "attach '/ro/o.db' as o;\ninsert into t values (1);\n", "" },
+                        /* (2: the attached file or the database, either's write) */
+                        { "attach '/ro/o.db' as o;\ninsert into t values (1);\n", "2/ro/o.db" },
+                        { "attach '/ro/o.db' as o;\ncreate table t(a);\n", "" },
                         { ".cd /x\nattach '/ro/o.db' as o;\ninsert into o.t values (1);\n", "" },
                         { "insert into t values (1);\n", "" },
                 };
@@ -1412,7 +1452,8 @@ static void test_sqlite_target(void **state) {
                         words = sbx_run_command_words(in, dir, words_dir, &cw);
                         assert_non_null(words);
                         r = sbx_run_sqlite_stdin_attach(words, &cw, words_dir, out, sizeof(out));
-                        if (r != (files[i].want[0] ? 1 : 0) || (r == 1 && strcmp(out, files[i].want) != 0))
+                        if (r != (files[i].want[0] == '2' ? 2 : files[i].want[0] ? 1 : 0) ||
+                            (r > 0 && strcmp(out, files[i].want + (files[i].want[0] == '2')) != 0))
                                 fail_msg("stdin attach of %s: %d %s", files[i].text, r, r == 1 ? out : "");
                         sbx_run_words_clear(&cw);
                         /* SQL in its argv: stdin not read */
@@ -2056,7 +2097,9 @@ static void test_pipe_sqlite(void **state) {
                 /* the file the feed attaches and writes alone (left55: none, own.db's) */
                 { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 own.db" },
                   "/ro/o.db", "/w/own.db", false },
-                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into t values(1);\" | sqlite3 own.db" }, NULL,
+                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into t values(1);\" | sqlite3 own.db" }, "/ro/o.db",
+                  "/w/own.db", false },
+                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; create table t(a);\" | sqlite3 own.db" }, NULL,
                   "/w/own.db", false },
                 { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 own.db 'select 1'" },
                   "/w/own.db", "/w/own.db", false },
@@ -2083,7 +2126,9 @@ static void test_pipe_sqlite(void **state) {
                 bool ro = false;
                 int r = sbx_run_pipe_sqlite((char *const *) cases[i].argv, "/w", target, db, sizeof(db), &ro);
 
-                if (r != ((cases[i].target ? 1 : 0) | (cases[i].db ? 2 : 0)) ||
+                /* (bit 8, the target or db: the feed's write naming no schema, `insert into t`) */
+                if ((r & ~8) != ((cases[i].target ? 1 : 0) | (cases[i].db ? 2 : 0)) ||
+                    ((r & 8) != 0) != (strstr(cases[i].argv[2], "insert into t ") != NULL) ||
                     (cases[i].target && strcmp(target, cases[i].target) != 0) ||
                     (cases[i].db && strcmp(db, cases[i].db) != 0) || ro != cases[i].readonly)
                         fail_msg("case %zu (%s): %d %s %s %d", i, cases[i].argv[2], r, target, db, ro);
@@ -4107,6 +4152,7 @@ int main(void) {
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_move_dest),
                 cmocka_unit_test(test_sqlite_target),
+                cmocka_unit_test(test_sqlite_target_either),
                 cmocka_unit_test(test_sqlite_database),
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
