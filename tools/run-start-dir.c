@@ -3697,7 +3697,8 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         _cleanup_free_ char *target = NULL;
         const char *db = NULL, *file = NULL, *init = NULL;
         size_t n = 0, fl = 0;
-        bool plain = false, output = false, reads = false, to_output, attached = false, main_too = false;
+        bool plain = false, output = false, reads = false, to_output, attached = false, main_too = false,
+             args = false;
         char start[PATH_MAX];
         ptrdiff_t k;
         int at;
@@ -3727,7 +3728,8 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                 } else if (!db) {
                         db = a;
                         continue;
-                }
+                } else
+                        args = true;
                 if (attached)
                         return 0; /* SQL or a dot-command beside an ATTACH's */
                 if (sqlite_backup_file(a, &file, &fl, &to_output)) {
@@ -3767,8 +3769,12 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                 }
         }
         plain = plain || (reads && !target);
-        if (!db || (!target && !plain))
-                return 0; /* no database, or commands from stdin */
+        /* no database, or commands from stdin, which it reads after -cmd's where no argument
+         * follows DB: the database is then no more told by -cmd's SQL than by none (left56: `echo
+         * "attach 'X' ...; insert into x.t ..." | sqlite3 -cmd 'select 1' own.db` read own.db,
+         * -cmd's query alone, in workspace-write X outside task_failure) */
+        if (!db || (!target && (!plain || !args)))
+                return 0;
         if (sqlite_init_other(init, start, true))
                 return 0;
         if (!target && (!db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0))
@@ -4847,15 +4853,25 @@ static int sqlite_fed_attach(char *const *cmd, const char *cwd, const char *text
             strcmp(base_of(cmd[k]), "sqlite3") != 0 || sqlite_walk_argv(cmd, (size_t) k, n, start, &w, &db, &sql) < 0 ||
             sql)
                 return 0;
-        for (size_t i = (size_t) k + 1; i < n; i++)
-                if (sqlite_option(cmd[i], "-cmd"))
-                        return 0; /* its SQL run first */
         while (cmd[all])
                 all++;
         if (all != n || !(with = calloc(all + 2, sizeof(*with))))
                 return 0;
-        memcpy(with, cmd, all * sizeof(*with));
-        with[all] = (char *) text;
+        /* its -cmd's run first: a query or dot-commands that only set how it prints are no matter
+         * (left56: any -cmd read none, `... | sqlite3 -cmd '.mode csv' own.db` judged own.db),
+         * left out; another may write */
+        n = 0;
+        for (size_t i = 0; i < all; i++) {
+                if (i > (size_t) k && sqlite_option(cmd[i], "-cmd") && i + 1 < all) {
+                        if (cmd[i + 1][strspn(cmd[i + 1], " \t\n")] == '.' ? sqlite_text_other(cmd[i + 1], true)
+                                                                           : !sqlite_reads_only(cmd[i + 1]))
+                                return 0;
+                        i++;
+                        continue;
+                }
+                with[n++] = cmd[i];
+        }
+        with[n] = (char *) text;
         return sbx_run_sqlite_target(with, cwd, out, size);
 }
 

@@ -2842,6 +2842,12 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: echo \"attach '$where/e.db' ...\" | sqlite3 DB (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:1"
+                                                # ... past a -cmd that sets how it prints (left56: own.db judged)
+                                                status_row "$d/ws" $b workspace-write "$d/se.json" sh -c \
+                                                        "echo \"attach '$z/$where/e.db' as x; insert into x.t values (1);\" | sqlite3 -cmd '.mode csv' $tag-se.db"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: echo \"attach '$where/e.db' ...\" | sqlite3 -cmd '.mode csv' DB (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:1"
                                                 status_row "$d/ws" $b workspace-write "$d/se.json" \
                                                         sqlite3 $tag-se.db "attach 'file://$z/$where/e.db?mode=rw' as x; insert into x.t values (1);"
                                                 [ $rc -eq 125 ] ||

@@ -2103,8 +2103,15 @@ static void test_pipe_sqlite(void **state) {
                   "/w/own.db", false },
                 { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 own.db 'select 1'" },
                   "/w/own.db", "/w/own.db", false },
+                /* ... past a -cmd's query or dot-commands that set how it prints (left56: the
+                 * -cmd's SQL alone read, own.db; `.mode csv` none) */
                 { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 -cmd 'select 1' own.db" },
-                  "/w/own.db", "/w/own.db", false },
+                  "/ro/o.db", "/w/own.db", false },
+                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 -cmd '.mode csv' own.db" },
+                  "/ro/o.db", "/w/own.db", false },
+                { { "sh", "-c", "echo \"attach '/ro/o.db' as o; insert into o.t values(1);\" | sqlite3 -cmd 'insert into u values(2)' own.db" },
+                  NULL, "/w/own.db", false },
+                { { "sh", "-c", "echo 'create table t(a);' | sqlite3 -cmd 'select 1' own.db" }, NULL, "/w/own.db", false },
                 /* another feed, one naming sqlite3, another operator, two pipes, a redirection */
                 { { "sh", "-c", "sqlite3 a.db .dump | sqlite3 own.db" }, NULL, NULL, false },
                 { { "sh", "-c", "make | sqlite3 own.db" }, NULL, NULL, false },
