@@ -159,8 +159,9 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
  * DB (each from the last; a DB there already is opened where it starts: asked of the host only
  * where there is a -init or -cmd), into out. 1, 2 where so moved, or 0 for another program, an
  * option but the output flags anywhere, no DB, a DB of `:memory:` or a URI, a -init or -cmd
- * another dot-command than those that print (the -init file not read). The shell's own
- * ~/.sqliterc (its passwd entry's home, not $HOME) is not read. */
+ * another dot-command than those that print (the -init file not read). Without -init, the
+ * shell's own ~/.sqliterc is read as the -init file is (of the home of its passwd entry, $HOME
+ * only where it has none, as shell.c reads it). */
 int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size_t size);
 /* The database a sqlite3 of words (cw's, split by sbx_run_command_words()) opens when the
  * commands it reads from its one input redirection's file (`sqlite3 t.db < s.sql`, relative to

@@ -25,6 +25,7 @@
 #include "sbx-macro.h"
 #include "sbx-realpath.h"
 #include "sbx-sqlite-uri.h"
+#include "sbx-trust.h"
 
 /* Whether script[i] starts a word `cd`, `pushd` or `popd` at a command's place: after the
  * start, a blank or an operator; or a quote, where it starts the script of a shell the script
@@ -3467,10 +3468,29 @@ static const char *sqlite_file_text(const char *file, const char *dir, char *buf
         return text;
 }
 
-/* Whether the -init FILE the sqlite3 shell reads before its commands (relative to start) may
- * move it or open another file (sqlite_text_other()): one there not read (not in time, too large,
- * a NUL in it) may. None there, or no regular file: the shell reads none, and goes on. (Without
- * -init it reads ~/.sqliterc, of its passwd entry's home, not $HOME: not read here.) */
+/* The file the sqlite3 shell reads before its commands: its -init FILE, else ~/.sqliterc of the
+ * home of its user's passwd entry, $HOME only where there is none (shell.c 3.40's
+ * find_home_dir(): HOME=/x sqlite3 reads no /x/.sqliterc), the user sbx's own (the command runs
+ * as it) into buf (size bytes); NULL where there is no home, or the name does not fit. */
+static const char *sqlite_rc_file(const char *init, char *buf, size_t size) {
+        char pw[PATH_MAX];
+        const char *home;
+
+        if (init)
+                return init;
+        /* (/etc/passwd read as sbx_passwd_home() reads it: a statically linked sbx has no NSS) */
+        if (!(home = sbx_passwd_home(pw, sizeof(pw))))
+                home = getenv("HOME");
+        if (!home || home[0] != '/' ||
+            snprintf(buf, size, "%s/.sqliterc", strcmp(home, "/") == 0 ? "" : home) >= (int) size)
+                return NULL;
+        return buf;
+}
+
+/* Whether the file init the sqlite3 shell reads before its commands (sqlite_rc_file(); relative
+ * to start) may move it or open another file (sqlite_text_other()): one there not read (not in
+ * time, too large, a NUL in it) may. None there, or no regular file: the shell reads none, and
+ * goes on (left56: ~/.sqliterc was not read, its `.cd DIR` or `.open F` neither). */
 static bool sqlite_init_other(const char *init, const char *start, bool others) {
         _cleanup_free_ char *buf = NULL;
         const char *text;
@@ -3555,14 +3575,15 @@ static int sqlite_walk_text(struct sqlite_walk *w, const char *text, bool one, b
 
 /* The sqlite3 shell of argv (argv_command()'s k and n, its start directory start) followed
  * through what it runs before its own SQL arguments and stdin's: a database there already opened
- * where it starts, then its -init file (none there: none read), then its -cmd commands in order
+ * where it starts, then its -init file or else ~/.sqliterc (sqlite_rc_file(); none there: none
+ * read), then its -cmd commands in order
  * (left55: a `-cmd '.cd DIR'` was not read, `sqlite3 -cmd '.cd /x' t.db 'create table t(a)'` in
  * read-only read task_failure). Into w; *ret_db its DB, *ret_sql whether SQL arguments follow it.
  * 0, or -1 where it cannot be told (no DB, an option but the flags, a text not read). */
 static int sqlite_walk_argv(char *const *argv, size_t k, size_t n, const char *start, struct sqlite_walk *w,
                             const char **ret_db, bool *ret_sql) {
         const char *db = NULL, *init = NULL;
-        char there[PATH_MAX];
+        char there[PATH_MAX], rc[PATH_MAX];
         bool sql = false, cd = false; /* cd: a text that may move it */
         int r = 1;
 
@@ -3590,6 +3611,15 @@ static int sqlite_walk_argv(char *const *argv, size_t k, size_t n, const char *s
                 return -1;
         memcpy(w->cur, start, strlen(start) + 1);
         w->dir[0] = '\0';
+        /* without -init, ~/.sqliterc (none there: none read) */
+        if (!init && (init = sqlite_rc_file(NULL, rc, sizeof(rc)))) {
+                if ((r = sbx_run_host_access(init, F_OK)) == -ETIMEDOUT)
+                        return -1;
+                if (r < 0)
+                        init = NULL;
+                cd = cd || init;
+                r = 1;
+        }
         /* a DB there is opened first (asked only where a command may move it; of the child where a
          * mount may hang: not answered, not told) */
         if (cd && db[0] != '/' && join_name(there, sizeof(there), start, db) == 0 &&
@@ -3699,7 +3729,7 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         size_t n = 0, fl = 0;
         bool plain = false, output = false, reads = false, to_output, attached = false, main_too = false,
              args = false;
-        char start[PATH_MAX];
+        char start[PATH_MAX], rc[PATH_MAX];
         ptrdiff_t k;
         int at;
 
@@ -3775,7 +3805,7 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
          * -cmd's query alone, in workspace-write X outside task_failure) */
         if (!db || (!target && (!plain || !args)))
                 return 0;
-        if (sqlite_init_other(init, start, true))
+        if (sqlite_init_other(sqlite_rc_file(init, rc, sizeof(rc)), start, true))
                 return 0;
         if (!target && (!db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0))
                 return 0;

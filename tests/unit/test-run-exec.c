@@ -55,6 +55,16 @@ pid_t __wrap_waitpid(pid_t pid, int *status, int options) {
         return __real_waitpid(pid, status, options);
 }
 
+uid_t __real_getuid(void);
+uid_t __wrap_getuid(void);
+
+/* a uid to answer instead of the real one (0: the real one), for readers of the passwd entry */
+static uid_t fake_uid;
+
+uid_t __wrap_getuid(void) {
+        return fake_uid ? fake_uid : __real_getuid();
+}
+
 static int recorded;
 
 static int record_start(void *userdata) {
@@ -1330,6 +1340,65 @@ static void test_sqlite_target_either(void **state) {
                 if (r != cases[i].want || (cases[i].file && strcmp(out, cases[i].file) != 0))
                         fail_msg("case %zu (%s): %d %s", i, cases[i].argv[2], r, out);
         }
+}
+
+/* The sqlite3 shell reads ~/.sqliterc before its commands where no -init is given, of its
+ * passwd entry's home, $HOME only where it has none (shell.c's find_home_dir(); HOME=/x sqlite3
+ * of a user /etc/passwd holds reads no /x/.sqliterc): its `.cd DIR` moves the database, another
+ * dot-command that may open another file leaves the target untold (left56: not read; live, as a
+ * uid /etc/passwd does not hold whose $HOME's .sqliterc ran `.cd /var/tmp/o`, `sqlite3 t.db
+ * 'create table t(a)'` read task_failure in workspace-write, denied of <ws>/t.db in read-only). */
+static void test_sqlite_rc_file(void **state) {
+        static const struct {
+                const char *rc;
+                int db, target; /* 2: /x/t.db, 1: /w/t.db, 0 none */
+        } cases[] = {
+                { ".cd /x\n", 2, 0 },
+                { ".mode csv\n.headers on\n", 1, 1 },
+                { ".open /x/o.db\n", 0, 0 },
+                { NULL, 1, 1 }, /* none there */
+        };
+        char tmpl[] = "/tmp/sbx-test-sqliterc.XXXXXX", rc[PATH_MAX], out[PATH_MAX];
+        char *home = mkdtemp(tmpl), *old_home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+        char *plain[] = { (char *) "sqlite3", (char *) "t.db", (char *) "create table t(a)", NULL };
+        char *init[] = { (char *) "sqlite3", (char *) "-init", (char *) "/dev/null", (char *) "t.db",
+                         (char *) "create table t(a)", NULL };
+        (void) state;
+
+        assert_non_null(home);
+        snprintf(rc, sizeof(rc), "%s/.sqliterc", home);
+        fake_uid = 2147480000;
+        setenv("HOME", home, 1);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                int r;
+
+                unlink(rc);
+                if (cases[i].rc) {
+                        FILE *f = fopen(rc, "w");
+
+                        assert_non_null(f);
+                        fputs(cases[i].rc, f);
+                        fclose(f);
+                }
+                r = sbx_run_sqlite_database(plain, "/w", out, sizeof(out));
+                if (r != cases[i].db || (r > 0 && strcmp(out, r == 2 ? "/x/t.db" : "/w/t.db") != 0))
+                        fail_msg("database, .sqliterc %s: %d %s", cases[i].rc, r, r > 0 ? out : "");
+                r = sbx_run_sqlite_target(plain, "/w", out, sizeof(out));
+                if (r != cases[i].target || (r > 0 && strcmp(out, "/w/t.db") != 0))
+                        fail_msg("target, .sqliterc %s: %d %s", cases[i].rc, r, r > 0 ? out : "");
+                /* -init's file read instead */
+                r = sbx_run_sqlite_database(init, "/w", out, sizeof(out));
+                if (r != 1 || strcmp(out, "/w/t.db") != 0)
+                        fail_msg("database with -init, .sqliterc %s: %d %s", cases[i].rc, r, r > 0 ? out : "");
+        }
+        unlink(rc);
+        rmdir(home);
+        if (old_home)
+                setenv("HOME", old_home, 1);
+        else
+                unsetenv("HOME");
+        free(old_home);
+        fake_uid = 0;
 }
 
 static void test_sqlite_target(void **state) {
@@ -4160,6 +4229,7 @@ int main(void) {
                 cmocka_unit_test(test_move_dest),
                 cmocka_unit_test(test_sqlite_target),
                 cmocka_unit_test(test_sqlite_target_either),
+                cmocka_unit_test(test_sqlite_rc_file),
                 cmocka_unit_test(test_sqlite_database),
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
