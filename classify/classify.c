@@ -3328,6 +3328,46 @@ static int dd_open_of(const struct sbx_classifier *c, const char *text, size_t s
         return strcmp(abs, c->dd_output) == 0 ? 1 : -1;
 }
 
+/* Whether the line text[0..ss) (ss its signature's start) is GNU ar's or ranlib's of the archive
+ * its argv writes (bfd_output), path its name as printed: "PROG: X: " (ar's open of a new archive,
+ * O_RDWR|O_CREAT|O_TRUNC) or "PROG: unable to copy file 'X'; reason: " (binutils 2.40's copy of
+ * the temporary archive back into X, O_WRONLY|O_TRUNC, where X is no regular file of its own: a
+ * link), both opens that follow X's symlinks. */
+static bool bfd_archive_open_line(const struct sbx_classifier *c, const char *text, size_t ss, const char *path) {
+        static const char copy[] = "unable to copy file '", reason[] = "'; reason: ";
+        char abs[SBX_DENIAL_PATH_MAX];
+        size_t len, pl = strlen(path), at;
+        const char *prog = line_program(text, ss, &len);
+
+        if (!c->bfd_output[0] || !prog || !((len == 2 && memcmp(prog, "ar", 2) == 0) ||
+                                            (len == 6 && memcmp(prog, "ranlib", 6) == 0)))
+                return false;
+        at = (size_t) (prog - text) + len;
+        if (at + 2 > ss || memcmp(text + at, ": ", 2) != 0 || pl == 0 || pl >= sizeof(abs))
+                return false;
+        at += 2;
+        if (!(ss - at == pl + 2 && memcmp(text + at, path, pl) == 0 && memcmp(text + ss - 2, ": ", 2) == 0) &&
+            !(ss - at == sizeof(copy) - 1 + pl + sizeof(reason) - 1 && memcmp(text + at, copy, sizeof(copy) - 1) == 0 &&
+              memcmp(text + at + sizeof(copy) - 1, path, pl) == 0 &&
+              memcmp(text + ss - (sizeof(reason) - 1), reason, sizeof(reason) - 1) == 0))
+                return false;
+        memcpy(abs, path, pl + 1);
+        absolute_path(c, abs, sizeof(abs));
+        return strcmp(abs, c->bfd_output) == 0;
+}
+
+/* Whether the line text[0..ss) is GNU cp's "cp: cannot create regular file 'X': " of its
+ * destination: an open for writing of X, which follows its symlinks (cp refuses a dangling one
+ * itself, "not writing through dangling symlink", before any open). */
+static bool cp_create_line(const char *text, size_t ss) {
+        static const char phrase[] = "cannot create regular file '";
+        size_t len;
+        const char *prog = line_program(text, ss, &len);
+
+        return prog && len == 2 && memcmp(prog, "cp", 2) == 0 && (size_t) (prog - text) + 4 + sizeof(phrase) - 1 < ss &&
+               memcmp(prog + 2, ": ", 2) == 0 && memcmp(prog + 4, phrase, sizeof(phrase) - 1) == 0;
+}
+
 /* The arguments of the call whose '(' is at s[open] in s[0..n): each one's start and length, blanks
  * trimmed, into at[] and al[] (up to max): split at the commas outside inner brackets and string
  * literals. Returns their number, or -1 when the call does not close on s. */
@@ -5569,6 +5609,14 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * those and `tee lr` recorded the link) */
                                 if (dd_open_of(c, text, ss, path) > 0 || sort_output_line(text, ss) ||
                                     (opens && tee_line(text, ss))) {
+                                        run = reads = false;
+                                        opens = follows = true;
+                                }
+                                /* ... ar's or ranlib's archive, opened or copied back into, and
+                                 * cp's destination (links56: `ar rc la x.o`, `ranlib lb`, `cp in
+                                 * lf`, each a link in the workspace to a file outside it, recorded
+                                 * the link) */
+                                if (bfd_archive_open_line(c, text, ss, path) || cp_create_line(text, ss)) {
                                         run = reads = false;
                                         opens = follows = true;
                                 }

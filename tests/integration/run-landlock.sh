@@ -1216,6 +1216,25 @@ assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.ar
                                         [ $rc -eq 125 ] || check "$who, $b workspace-write: ${cmd%:*}, a link out of the workspace: denied, the target its path (got $got)" \
                                                 test "$got" = "denied:$d/out-$b/deep/f:${cmd##*:}" -a ! -e "$d/out-$b/deep/f"
                                 done
+                                # ... ar's new archive (open O_CREAT), ranlib's and ar's existing
+                                # one written back into through it (binutils 2.40: "unable to copy
+                                # file"), cp's destination, an existing file (links56: the link
+                                # recorded)
+                                if command -v ar >/dev/null && command -v ranlib >/dev/null; then
+                                        rm -f "$d/out-$b/deep/ar.a" "$d/out-$b/deep/cp"
+                                        ar rc "$d/out-$b/deep/ar.a" "$d/ws/in-$b" && echo old >"$d/out-$b/deep/cp"
+                                        [ $who = nobody ] && chown 65534:65534 "$d/out-$b/deep/ar.a" "$d/out-$b/deep/cp"
+                                        ln -sfn "$d/out-$b/deep/ar.a" "$d/ws/la-$b"
+                                        ln -sfn "$d/out-$b/deep/cp" "$d/ws/lc-$b"
+                                        for cmd in "ar rc lk-$b in-$b:f" "ranlib la-$b:ar.a" "ar rc la-$b in-$b:ar.a" \
+                                                "cp in-$b lc-$b:cp"; do
+                                                read -ra words <<<"${cmd%:*}"
+                                                status_row "$d/ws" $b workspace-write "$d/lk-$b.json" "${words[@]}" </dev/null
+                                                [ $rc -eq 125 ] || check "$who, $b workspace-write: ${cmd%:*}, a link out of the workspace: denied, the target its path (got $got)" \
+                                                        test "$got" = "denied:$d/out-$b/deep/${cmd##*:}:1" -a ! -e "$d/out-$b/deep/f" \
+                                                        -a "$(cat "$d/out-$b/deep/cp")" = old
+                                        done
+                                fi
                                 # ... to a missing file in a 0755 directory of root's outside it: the
                                 # host refuses nobody too, task_failure; root's the sandbox's refusal,
                                 # the target its path (review55: nobody's dd and sort read denied, the

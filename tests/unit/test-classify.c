@@ -4117,6 +4117,32 @@ static void test_classify_write_through_link_records_the_target(void **state) {
                                   outs[i].path);
                 }
                 ctx.dd_output = ctx.iconv_output = NULL;
+                /* ar's archive (its bfd_output) opened O_CREAT, or written back over the old after
+                 * its temporary file ("unable to copy file 'X'", O_TRUNC), and cp's destination:
+                 * opens that follow the link (links56: `ar rc la x.o`, `ranlib lb`, `cp in lf`, each
+                 * a link in the workspace to a file outside it, recorded the link) */
+                static const struct {
+                        const char *line, *bfd, *path;
+                } follow[] = {
+                        { "ar: out.txt: ", "/ws/out.txt", "/var/tmp/d/out.txt" },
+                        { "ar: unable to copy file 'out.txt'; reason: ", "/ws/out.txt", "/var/tmp/d/out.txt" },
+                        { "ranlib: unable to copy file 'out.txt'; reason: ", "/ws/out.txt", "/var/tmp/d/out.txt" },
+                        { "cp: cannot create regular file 'out.txt': ", NULL, "/var/tmp/d/out.txt" },
+                        /* not the archive the argv writes (an object read): as printed */
+                        { "ar: out.txt: ", "/ws/a.a", "/ws/out.txt" },
+                        { "ar: unable to copy file 'out.txt'; reason: ", NULL, "/ws/out.txt" },
+                        /* another program's line */
+                        { "ls: cannot access 'out.txt': ", NULL, "/ws/out.txt" },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(follow); i++) {
+                        char line[160];
+
+                        snprintf(line, sizeof(line), "%s%s\n", follow[i].line, err);
+                        ctx.bfd_output = follow[i].bfd;
+                        check_row(backend, 40 + i, line, run_backend_in(backend, &ctx, line), "denied", follow[i].path);
+                }
+                ctx.bfd_output = NULL;
                 /* a shell's redirection into it (`> X`, `>> X`, `>| X`, `<> X`; bash's line, dash's
                  * "cannot create X"), an open with O_CREAT, which follows the link (left54: the
                  * link recorded); not where the script names X otherwise too, or reads it alone */
