@@ -443,6 +443,14 @@ static bool shell_moving_assignment(const char *s, size_t k) {
         return (k > 7 && strncmp(s, "CDPATH=", 7) == 0) || (k > 9 && strncmp(s, "BASH_ENV=", 9) == 0) ||
                (k > 4 && strncmp(s, "PWD=", 4) == 0) || (k > 10 && strncmp(s, "SHELLOPTS=", 10) == 0);
 }
+/* Whether the NAME=VALUE word s, set for the command after it by env or a shell, may move that
+ * command where sbx cannot tell: shell_moving_assignment()'s, or a VALUE that moves as a script's
+ * text (word_moves()) where a program may hand it a shell: a make's recipe's `$(GO) echo x > out`
+ * takes GO from the environment (links56: `env GO='cd /x &&' make -C sub -f M4` and `GO='cd /x
+ * &&' make -C sub -f M4` recorded sub's out, where f31a383 read make's own GO= word alone). */
+static bool assignment_moves(const char *s, const char *cwd) {
+        return shell_moving_assignment(s, strlen(s)) || (strchr(s, '=') && word_moves(strchr(s, '=') + 1, cwd));
+}
 static bool is_shell(const char *name, size_t len);
 static bool shell_argv_startup_moves(char *const *w, size_t n);
 static bool shell_file_moves(char *const *w, size_t n, const char *cwd);
@@ -686,7 +694,7 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                         moved = true;
                 }
                 for (j = i + a; j < i + (size_t) c; j++) /* NAME=VALUE */
-                        if (shell_moving_assignment(w[j], strlen(w[j])))
+                        if (assignment_moves(w[j], cur))
                                 return -1;
                 i += (size_t) c;
                 if (i >= n)
@@ -1436,7 +1444,8 @@ static bool text_command_moves(struct text_command *c, const char *cwd) {
         bool own_names = false;
         ptrdiff_t k;
 
-        /* the keywords, and the assignments, before the command (`then PATH=$V/bin:$PATH x`) */
+        /* the keywords, and the assignments, before the command (`then PATH=$V/bin:$PATH x`);
+         * one whose value moves may move the command (assignment_moves()) */
         while (i < n) {
                 size_t kw = 0;
 
@@ -1444,6 +1453,8 @@ static bool text_command_moves(struct text_command *c, const char *cwd) {
                         kw++;
                 if (kw == SBX_ELEMENTSOF(keywords) && !shell_assignment(w[i]))
                         break;
+                if (kw == SBX_ELEMENTSOF(keywords) && assignment_moves(w[i], cwd))
+                        return true;
                 i++;
         }
         if (i == n)
@@ -2478,7 +2489,7 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 size_t k = 0;
 
                 while (k < (size_t) r && shell_assignment(w[k])) {
-                        if (shell_moving_assignment(w[k], strlen(w[k])))
+                        if (assignment_moves(w[k], cur))
                                 return -1;
                         k++;
                 }

@@ -883,6 +883,20 @@ assert not os.path.exists(sys.argv[2])' "$m/v.json" "$m/ext/out"
                                         [ $rc -eq 125 ] || check "$who, $b workspace-write: ${args[*]} (GO from the $how): denied, no path (got $got)" \
                                                 test "$got" = "denied::2" -a ! -e "$m/ext/out"
                                 done
+                                # ... GO set for a make -C by an env or the shell's assignment
+                                # before it (links56: sub's out recorded)
+                                mkdir -p "$m/ws/sub" && cp "$m/ws/M4" "$m/ws/sub/M4"
+                                [ $who = nobody ] && chown -R 65534:65534 "$m/ws/sub"
+                                for how in env shell; do
+                                        args=(env "GO=cd $m/ext &&" make -s -e -C sub -f M4)
+                                        [ $how = shell ] && args=(sh -c "GO='cd $m/ext &&' make -s -C sub -f M4")
+                                        ( cd "$m/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$m/v.json" -- "${args[@]}" ) >/dev/null 2>&1
+                                        rc=$?
+                                        got=$([ $rc -eq 125 ] || record_paths "$m/v.json")
+                                        [ $rc -eq 125 ] || check "$who, $b workspace-write: ${args[*]} (GO from an $how assignment): denied, no path (got $got)" \
+                                                test "$got" = "denied::2" -a ! -e "$m/ext/out"
+                                done
                         done
                         # another user's 0600 file in the workspace: root's read (cat, head, `cat < F`)
                         # and write (`echo > F`) are refused for want of the capabilities the command

@@ -514,6 +514,21 @@ static void test_make_start_dir(void **state) {
                 setenv("SBX_TEST_UNUSED", "cd /tmp &&", 1);
                 assert_int_equal(sbx_run_start_dir(var_env, dir, out, sizeof(out)), 1);
                 unsetenv("SBX_TEST_UNUSED");
+                /* ... set for it by an env or a shell's assignment before it (links56: both
+                 * claimed sub) */
+                char *env_cd[] = { (char *) "env", (char *) "GO=cd /tmp &&", (char *) "make", (char *) "-e",
+                                   (char *) "-C", (char *) "sub", (char *) "-f", (char *) "M4", NULL };
+                char *env_other[] = { (char *) "env", (char *) "V=1", (char *) "make", (char *) "-C", (char *) "sub",
+                                      (char *) "-f", (char *) "M4", NULL };
+                char *sh_cd[] = { (char *) "sh", (char *) "-c", (char *) "GO='cd /tmp &&' make -C sub -f M4", NULL };
+                char *sh_later[] = { (char *) "sh", (char *) "-c", (char *) "true && GO='cd /tmp;' make -f M4 && true", NULL };
+                char *sh_other[] = { (char *) "sh", (char *) "-c", (char *) "V=1 make -C sub -f M4", NULL };
+
+                assert_int_equal(sbx_run_start_dir(env_cd, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(env_other, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(sh_cd, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(sh_later, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(sh_other, dir, out, sizeof(out)), 1);
                 unlink(m4);
                 /* no makefile: make's built-in rules, where it is */
                 unlink(p);
