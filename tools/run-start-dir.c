@@ -719,8 +719,10 @@ static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
 /* ninja's `-C DIR` (samu's too): it moves there first, its commands run there and print their
  * names from there (measured: `ninja -C sub` runs `pwd` in sub). 1 (out: DIR) for one -C DIR that
  * can be entered; 0 without one, or when DIR cannot be entered (ninja stops: "chdir to 'x'"); -1
- * for several (the last wins, measured: `-C sub -C ../sub2` goes to ../sub2 from the start) or a
- * long option it does not take. Its short options: getopt's "d:f:j:k:l:nt:vw:C:h". */
+ * for a long option it does not take. Of several the last is entered, from the start, the others
+ * never (ninja keeps the last and makes one chdir after its options; measured, 1.11: `ninja -C a
+ * -C b` entered b, not a/b, and `-C missing -C b` b; links56: several read -1). Its short
+ * options: getopt's "d:f:j:k:l:nt:vw:C:h". */
 static int ninja_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
         const char *dir = NULL;
         size_t dirs = 0;
@@ -751,7 +753,7 @@ static int ninja_dir(char *const *w, size_t n, const char *cwd, char *out, size_
         }
         if (dirs == 0)
                 return 0;
-        if (dirs > 1 || !dir)
+        if (!dir)
                 return -1;
         return enter_out(cwd, dir, out, size);
 }

@@ -3044,7 +3044,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 : >"$z/rootlog/.ninja_log"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/own/build.ninja" "$z/rootlog"
                                 for b in landlock bwrap; do
-                                    for where in own root rootlog ws ws-write ws-fail mkdir cd-own cd-root two-c; do
+                                    for where in own root rootlog ws ws-write ws-fail mkdir mkdir-two-c cd-own cd-root two-c; do
                                         mode=workspace-write args=(ninja -C "$z/$where") want=denied:$z/$where/.ninja_log:1
                                         case $where in
                                         # ... after a leading cd, as its argv's (review55: before,
@@ -3062,6 +3062,10 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         # its "ninja: error: mkdir(obj): E" of a one-word directory
                                         # (stderr): that directory (it was "mkdir(obj)" of the cwd's)
                                         mkdir) mode=read-only args=(ninja -C "$d/ws/$tag-nj" obj/o) want=denied:$d/ws/$tag-nj/obj:1 ;;
+                                        # ... its last -C's, from the start (links56: several -C
+                                        # claimed no directory, the line's obj kept no path)
+                                        mkdir-two-c) mode=read-only args=(ninja -C "$z/root" -C "$d/ws/$tag-nj" obj/o)
+                                                     want=denied:$d/ws/$tag-nj/obj:1 ;;
                                         esac
                                         status_row "$d/ws" $b $mode "$d/nj.json" "${args[@]}"
                                         [ $rc -eq 125 ] && continue

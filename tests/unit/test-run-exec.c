@@ -1019,7 +1019,10 @@ static void test_tool_start_dir(void **state) {
                 { { "ninja", "-C", "sub" }, 1 },
                 { { "ninja", "-j", "4", "-Csub", "all" }, 1 },
                 { { "/usr/bin/ninja", "--verbose", "-C", "sub" }, 1 },
-                { { "ninja", "-C", "sub", "-C", "sub" }, -1 },
+                /* several: the last, from the start (links56: they were -1) */
+                { { "ninja", "-C", "sub", "-C", "sub" }, 1 },
+                { { "ninja", "-C", "missing", "-C", "sub" }, 1 },
+                { { "ninja", "-C", "sub", "-Cmissing" }, 0 },
                 { { "ninja", "--foo", "-C", "sub" }, -1 },
                 { { "ninja", "-C", "missing" }, 0 },
                 { { "ninja", "-f", "-C" }, 0 },
