@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "run-exec.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-realpath.h"
 #include "sbx-sqlite-uri.h"
@@ -2354,6 +2355,43 @@ static int enter_cd(char *cur, char *logical, bool *sure, const char *dir, bool 
         return 1;
 }
 
+/* Whether a cd of the command's shell fails or succeeds in the sandbox as it does on the host,
+ * for the directory `dir` (the host's real path where the cd enters it, else the text it was
+ * given, `from` the shell's directory): not under /dev or /proc, which the sandbox makes its own,
+ * and, for root, each directory on the way searchable by its bits alone (root's command keeps
+ * no capability in the sandbox under either backend: as root, `cd P; pwd` of another user's
+ * 0700 P failed there, where the host lets root in), another owner's by both its group's and
+ * others' bits (which of the two the sandbox reads is not told), an ACL not read (its named
+ * entries are not told). A `;` after the cd runs the rest
+ * either way: from where the cd went, or from where the shell was. */
+static bool cd_as_on_host(const char *from, const char *dir, bool entered) {
+        char p[PATH_MAX];
+        const char *at = dir[0] == '/' ? dir : from;
+
+        for (const char *top = "/dev\0/proc\0"; *top; top += strlen(top) + 1)
+                if (strncmp(at, top, strlen(top)) == 0 && (at[strlen(top)] == '/' || !at[strlen(top)]))
+                        return false;
+        if (!entered || sbx_euid() != 0)
+                return true;
+        if (strlen(dir) >= sizeof(p))
+                return false;
+        memcpy(p, dir, strlen(dir) + 1);
+        for (;;) {
+                struct stat st;
+                char *slash;
+
+                if (sbx_run_host_stat(p[0] ? p : "/", true, &st) < 0 || !S_ISDIR(st.st_mode))
+                        return false;
+                if (st.st_uid == 0 ? !(st.st_mode & S_IXUSR)
+                                   : (st.st_mode & (S_IXGRP | S_IXOTH)) != (S_IXGRP | S_IXOTH))
+                        return false;
+                if (!p[0])
+                        return true;
+                slash = strrchr(p, '/');
+                *slash = '\0';
+        }
+}
+
 /* The directory a relative cd DIR enters where CDPATH (cdpath) is set, into out (size bytes), as
  * bash and dash search it: each entry in turn (an empty one the shell's directory, a relative one
  * from its directory `logical`, the physical one for a physical cd), the first that holds DIR as a directory (bash then
@@ -2455,13 +2493,19 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 /* `~` where this shell is sbx's command itself, its environment sbx's */
                 if (!(q = cd_command(p, dir, sizeof(dir), script_reads.depth == 1, &physical)))
                         break;
+                bool line_ends = false;
+
                 for (; *q == ' ' || *q == '\t' || *q == '\n'; q++)
-                        ;
+                        line_ends |= *q == '\n';
                 /* the last command: the script moves after its lines (cd's own names are where it
                  * was) */
                 if (!*q)
                         goto moved;
-                if (strncmp(q, "&&", 2) != 0)
+                /* `cd DIR;` (or a newline): what follows runs whether the cd succeeded or not, from
+                 * DIR or from where the shell was (links56: `cd J; java U` claimed no directory) */
+                bool then = (*q == ';' && q[1] != ';') || (line_ends && strncmp(q, "&&", 2) != 0);
+
+                if (!then && strncmp(q, "&&", 2) != 0)
                         break;
                 /* a relative one is searched in CDPATH first, but `./x`, `../x`, `.` and `..`
                  * (bash and dash alike): read as they read it, sbx's CDPATH where the shell is
@@ -2475,12 +2519,17 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                                 return -1;
                         memcpy(dir, found, strlen(found) + 1);
                 }
-                /* a directory it cannot enter: the cd fails, and nothing after it runs */
+                /* a directory it cannot enter: the cd fails, and nothing after its `&&` runs;
+                 * after its `;` the rest runs where the shell was */
                 if ((r = enter_cd(cur, logical, &sure, dir, physical || shell_physical)) < 0)
                         return -1;
-                if (r == 0)
+                /* (a `..` bash reads physically, dash from the text: `cd sub/missing/..` fails in
+                 * bash, enters sub in dash, either way the rest after a `;` runs) */
+                if (then && (dot_dot(dir) || !cd_as_on_host(cur, r == 1 ? cur : dir, r == 1)))
+                        return -1;
+                if (r == 0 && !then)
                         goto moved;
-                for (p = q + 2; *p == ' ' || *p == '\t' || *p == '\n'; p++)
+                for (p = q + (*q == ';' ? 1 : then ? 0 : 2); *p == ' ' || *p == '\t' || *p == '\n'; p++)
                         ;
         }
         if (!(buf = malloc(strlen(p) + 1)))

@@ -834,6 +834,11 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                         [ $want = denied ] && path="$d/ws/odir-$b/a b"
                                         [ $rc -eq 125 ] || check "$who, $b workspace-write: Java's FileOutputStream(\"odir-$b/a b\"): $want, its path (got $got)" \
                                                 test "$got" = "$want:$path:1" -a ! -e "$d/ws/odir-$b/a b"
+                                        # ... from a directory a cd then `;` entered (links56: no
+                                        # directory read, no path, nobody's denied)
+                                        status_row "$d/ws" $b workspace-write "$d/fnf-$b.json" bash -c "cd odir-$b; java -cp .. F 'a b'"
+                                        [ $rc -eq 125 ] || check "$who, $b workspace-write: cd odir-$b; java F \"a b\": $want, its path (got $got)" \
+                                                test "$got" = "$want:$path:1" -a ! -e "$d/ws/odir-$b/a b"
                                 fi
                                 # curl --create-dirs in read-only mode: bubblewrap's EROFS of its first
                                 # directory, "nd-B resides on a read-only file system." (left54: no

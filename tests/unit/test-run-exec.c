@@ -163,14 +163,22 @@ static void test_script_start_dir(void **state) {
                 "cd li && cd ../sub && x", "cd li/../sub && x",
                 /* CDPATH is not searched for `./x`, `../x` (set below) */
                 "cd ./sub && x", "cd ./li && cd ../sub && x",
+                /* `;` or a line's end after it: the rest runs from where it went, the host telling
+                 * the cd succeeds (links56: not known, `cd J; java U` recorded none) */
+                "cd sub; touch x", "cd sub ; cd missing; touch x", "cd sub\ntouch x", "cd missing; cd sub && x",
         };
         static const char *const stays[] = {
                 "cd missing && x", "cd file && x", "cdsub && x", "cd sub", "make -k", "git status", "tar -xf a.tar",
                 "make -C missing", "tar -C missing -xf a.tar", "make && ./t", "git -C missing log",
+                /* ... or from where the shell was, the cd failing */
+                "cd missing; touch x", "cd file\ntouch x",
         };
         static const char *const unknown[] = {
-                "cd sub; touch x",           /* the cd may fail and the rest run */
-                "cd sub || exit; touch x",   "cd $D && touch x", "cd ~root && touch x", "cd - && x",
+                "cd sub || exit; touch x",
+                /* `;` after a cd the sandbox may not answer as the host: its own /dev and /proc, a
+                 * `..` of a directory not entered */
+                "cd /proc/self; touch x", "cd /dev/shm; touch x", "cd sub/missing/..; touch x",
+                "cd sub/..; x",   "cd $D && touch x", "cd ~root && touch x", "cd - && x",
                 "cd s\\\n ub && x", "cd \\-P sub && x", "cd ~x/ && x",
                 /* `~` of a shell another program runs, its HOME perhaps another */
                 "env -u HOME sh -c 'cd ~ && x'", "env HOME=/ sh -c 'cd ~/ && x'", "sh -c 'cd ~ && x'",
@@ -255,6 +263,23 @@ static void test_script_start_dir(void **state) {
 
                 if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != -1)
                         fail_msg("known: %s (words after it)", after[i][0]);
+        }
+        if (geteuid() == 0) {
+                /* root's `cd P;` of another user's 0700 P, which the host lets root enter and the
+                 * sandbox does not (its command keeps no capability): where the rest runs is not
+                 * known; after `&&` nothing runs where it fails */
+                char p700[PATH_MAX];
+                char *semi[] = { (char *) "sh", (char *) "-c", (char *) "cd p700; touch x", NULL };
+                char *and[] = { (char *) "sh", (char *) "-c", (char *) "cd p700 && touch x", NULL };
+
+                snprintf(p700, sizeof(p700), "%s/p700", dir);
+                assert_int_equal(mkdir(p700, 0700), 0);
+                assert_int_equal(chown(p700, 12345, 12345), 0);
+                assert_int_equal(sbx_run_start_dir(semi, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(and, dir, out, sizeof(out)), 1);
+                assert_int_equal(chmod(p700, 0711), 0);
+                assert_int_equal(sbx_run_start_dir(semi, dir, out, sizeof(out)), 1);
+                rmdir(p700);
         }
         {
                 char *argv[] = { (char *) "bash", (char *) "-c", (char *) "cd sub && touch \"$1\"", (char *) "_",
