@@ -2484,20 +2484,29 @@ static enum run_step run_release(struct run_state *st) {
 /* Whether git may find its repository or index elsewhere than from its start directory: one of
  * the variables that move them in sbx's environment (the command's), or a word of the command
  * naming one (`GIT_DIR=x git stash`, `env GIT_INDEX_FILE=i git ...`, a script's); another of git's
- * variables (`GIT_EDITOR=true git stash`) moves nothing (review53b: any `GIT_` turned it off). */
-static bool git_env_moves(char *const *command) {
-        static const char *const vars[] = { "GIT_DIR",        "GIT_WORK_TREE",           "GIT_INDEX_FILE",
-                                            "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
-                                            NULL };
+ * variables (`GIT_EDITOR=true git stash`) moves nothing (review53b: any `GIT_` turned it off), nor
+ * does GIT_WORK_TREE, as --work-tree (links56: `env GIT_WORK_TREE=W git -C G stash` read no lock
+ * file, task_failure; the lock is G/.git/index.lock, strace'd). Where the reader read an env's
+ * GIT_DIR=X among `words` (sbx_run_git_stash_lock() 2: env_git_dir), GIT_DIR is named by those
+ * words alone: each of its names in the command is one of theirs. */
+static bool git_env_moves(char *const *command, char *const *words, bool env_git_dir) {
+        static const char *const vars[] = { "GIT_DIR",        "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES",
+                                            "GIT_DISCOVERY_ACROSS_FILESYSTEM", NULL };
+        size_t named = 0, read = 0;
 
         for (const char *const *v = vars; *v; v++)
                 if (getenv(*v))
                         return true;
-        for (char *const *a = command; a && *a; a++)
-                for (const char *const *v = vars; *v; v++)
+        for (char *const *a = command; a && *a; a++) {
+                for (const char *const *v = vars + 1; *v; v++)
                         if (strstr(*a, *v))
                                 return true;
-        return false;
+                for (const char *at = *a; (at = strstr(at, "GIT_DIR")); at += 7)
+                        named++;
+        }
+        for (char *const *a = env_git_dir ? words : NULL; a && *a; a++)
+                read += strncmp(*a, "GIT_DIR=", 8) == 0 && !strstr(*a + 8, "GIT_DIR");
+        return named > read;
 }
 
 /* The $TMPDIR the command gets: the confinement's (the temp area of workspace-write), else the
@@ -2584,9 +2593,9 @@ static void classifier_context(struct run_state *st) {
                 /* the lock file of a git stash's index, wherever git moves (to its repository's
                  * top: start < 0), named whole by where it starts; unless a variable moves it (asked
                  * only of a git stash found: every other run spares the argv's scan) */
-                if ((words ? sbx_run_git_stash_lock(words, words_dir, git_lock, sizeof(git_lock))
-                           : sbx_run_chain_git_stash_lock(command, cwd, git_lock, sizeof(git_lock))) > 0 &&
-                    !git_env_moves(command))
+                if ((r = words ? sbx_run_git_stash_lock(words, words_dir, git_lock, sizeof(git_lock))
+                               : sbx_run_chain_git_stash_lock(command, cwd, git_lock, sizeof(git_lock))) > 0 &&
+                    !git_env_moves(command, words, r == 2 && words))
                         ctx.git_index_lock = git_lock;
                 /* ninja's build log, in its -C DIR (meson compile's too, which moves: start < 0),
                  * named whole by where it starts */

@@ -218,8 +218,12 @@ int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t siz
  * where it cannot lock it (git 2.39). Past the wrappers of sbx_run_start_dir() and env's
  * arguments, git's -C DIR, --git-dir (GITDIR/index.lock), -c and the options that leave the
  * repository where it is; else the first `.git` going up from the start's real path, a directory
- * or a file's `gitdir: X`. 1, or 0 for another program or command, an option not read, no
- * repository found. Asks the host (stat, the .git file read) as git itself does. */
+ * or a file's `gitdir: X`. An env's GIT_DIR=X before it (`env GIT_DIR=X git stash`) is read as
+ * --git-dir=X (which outranks it), 2 then; another variable that moves the index (GIT_INDEX_FILE,
+ * GIT_COMMON_DIR, GIT_CEILING_DIRECTORIES, GIT_DISCOVERY_ACROSS_FILESYSTEM) set there: 0.
+ * GIT_WORK_TREE, as --work-tree, moves no index. 1 (2), or 0 for another program or command, an
+ * option not read, no repository found. Asks the host (stat, the .git file read) as git itself
+ * does. */
 int sbx_run_git_stash_lock(char *const *words, const char *cwd, char *out, size_t size);
 /* reader (a silent status's file: sbx_run_git_stash_lock(), sbx_run_ninja_log(), sbx_run_zip_output(),
  * sbx_run_wget_output(), sbx_run_compileall_dir(); sbx_run_iconv_output()) of the command that a

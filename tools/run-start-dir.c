@@ -4093,12 +4093,28 @@ int sbx_run_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t
                                              NULL };
         /* stash's commands that refresh the index first, quietly */
         static const char *const refreshing[] = { "push", "save", "apply", "pop", NULL };
+        /* the variables before it that move the index where sbx does not read them */
+        static const char *const moving[] = { "GIT_INDEX_FILE=", "GIT_COMMON_DIR=", "GIT_CEILING_DIRECTORIES=",
+                                              "GIT_DISCOVERY_ACROSS_FILESYSTEM=" };
         char start[PATH_MAX];
-        const char *gitdir = NULL, *sub;
+        const char *gitdir = NULL, *env_gitdir = NULL, *sub;
         size_t n = 0, i;
         ptrdiff_t k;
 
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "git") != 0)
+                return 0;
+        /* an env's NAME=VALUE words (its options and the wrappers' take no such word): GIT_DIR as
+         * --git-dir; GIT_WORK_TREE moves no index (links56: `env GIT_WORK_TREE=W git -C G stash`
+         * and `env GIT_DIR=G/.git git stash` read no lock, task_failure; strace'd, 2.39: both
+         * G/.git/index.lock) */
+        for (i = 0; i < (size_t) k; i++) {
+                if (strncmp(argv[i], "GIT_DIR=", 8) == 0)
+                        env_gitdir = argv[i] + 8;
+                for (size_t v = 0; v < SBX_ELEMENTSOF(moving); v++)
+                        if (strncmp(argv[i], moving[v], strlen(moving[v])) == 0)
+                                return 0;
+        }
+        if (env_gitdir && !env_gitdir[0])
                 return 0;
         for (i = (size_t) k + 1; i < n && argv[i][0] == '-'; i++) {
                 const char *a = argv[i];
@@ -4138,12 +4154,13 @@ int sbx_run_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t
         if (sub && !word_in(sub, refreshing) &&
             (sub[0] != '-' || strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0))
                 return 0;
-        if (gitdir) {
+        if (gitdir || env_gitdir) {
                 char joined[PATH_MAX];
 
-                return join_name(joined, sizeof(joined), start, gitdir) == 0 &&
+                /* (relative: from where git's -C moved it, as --git-dir's) */
+                return join_name(joined, sizeof(joined), start, gitdir ? gitdir : env_gitdir) == 0 &&
                                        snprintf(out, size, "%s/index.lock", joined) < (int) size
-                               ? 1
+                               ? (gitdir ? 1 : 2)
                                : 0;
         }
         return git_index_lock(start, out, size);

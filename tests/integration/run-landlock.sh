@@ -2333,13 +2333,18 @@ else:
                                       "workspace-write|$gs/own|git -C $gs/own stash push -m x|denied"
                                       "workspace-write|$gs/held|cd $gs/held && git stash|task_failure"
                                       # (--work-tree moves no index: review55, before task_failure)
-                                      "workspace-write|$gs/own|git -C $gs/own --work-tree=. stash|denied")
+                                      "workspace-write|$gs/own|git -C $gs/own --work-tree=. stash|denied"
+                                      # (nor $GIT_WORK_TREE, and an env's GIT_DIR is its --git-dir:
+                                      # links56, before task_failure)
+                                      "workspace-write|$gs/own|env GIT_WORK_TREE=$gs/own git -C $gs/own stash|denied"
+                                      "workspace-write|$gs/own|env GIT_DIR=$gs/own/.git git stash|denied")
                                 if [ $who = nobody ]; then
                                         mkdir -p /var/tmp/$tag-gs-rootrepo && git init -q /var/tmp/$tag-gs-rootrepo/r &&
                                                 git -C /var/tmp/$tag-gs-rootrepo/r -c user.name=a -c user.email=a@b commit -q --allow-empty -m x &&
                                                 echo a >/var/tmp/$tag-gs-rootrepo/r/f && git -C /var/tmp/$tag-gs-rootrepo/r add f
                                         rows+=("workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r stash|task_failure"
-                                               "workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r --work-tree=. stash|task_failure")
+                                               "workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r --work-tree=. stash|task_failure"
+                                               "workspace-write|/var/tmp/$tag-gs-rootrepo/r|env GIT_DIR=/var/tmp/$tag-gs-rootrepo/r/.git git stash|task_failure")
                                 fi
                                 for b in landlock bwrap; do
                                         for row in "${rows[@]}"; do

@@ -3196,6 +3196,37 @@ static void test_git_stash_lock(void **state) {
                                 fail_msg("case %zu: %s, want %s", i, out, want);
                 }
         }
+        /* an env's GIT_DIR as --git-dir, from where -C moved git (2), --git-dir outranking it;
+         * GIT_WORK_TREE moving no index; another variable that moves it not read (links56: the
+         * env's words were not read, and git_env_moves() turned off any GIT_DIR or GIT_WORK_TREE) */
+        {
+                static const struct {
+                        const char *argv[8], *at, *want;
+                        int r;
+                } envs[] = {
+                        { { "env", "GIT_DIR=r/.git", "git", "stash" }, "", "r/.git/index.lock", 2 },
+                        { { "env", "GIT_DIR=g", "git", "-C", "no", "stash" }, "", "no/g/index.lock", 2 },
+                        { { "env", "GIT_DIR=x", "git", "--git-dir=r/.git", "stash" }, "", "r/.git/index.lock", 1 },
+                        { { "env", "GIT_WORK_TREE=no", "git", "stash" }, "r", "r/.git/index.lock", 1 },
+                        { { "env", "GIT_WORK_TREE=../no", "GIT_DIR=.git", "git", "stash" }, "r", "r/.git/index.lock", 2 },
+                        { { "env", "GIT_INDEX_FILE=i", "git", "stash" }, "r", NULL, 0 },
+                        { { "env", "GIT_DIR=r/.git", "GIT_COMMON_DIR=c", "git", "stash" }, "", NULL, 0 },
+                        { { "env", "GIT_DIR=", "git", "stash" }, "r", NULL, 0 },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(envs); i++) {
+                        char at[PATH_MAX];
+                        int r;
+
+                        snprintf(at, sizeof(at), "%s/%s", dir, envs[i].at);
+                        r = sbx_run_git_stash_lock((char *const *) envs[i].argv, at, out, sizeof(out));
+                        if (r != envs[i].r)
+                                fail_msg("env case %zu (%s): %d", i, envs[i].argv[1], r);
+                        snprintf(want, sizeof(want), "%s/%s", dir, envs[i].want ? envs[i].want : "");
+                        if (r > 0 && strcmp(out, want) != 0)
+                                fail_msg("env case %zu: %s, want %s", i, out, want);
+                }
+        }
         /* `cd DIR && git stash`, DIR joined to sbx's directory, git's move to its top none of it;
          * not where a command follows it, nor a cd of ~ */
         {
