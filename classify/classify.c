@@ -177,6 +177,7 @@ struct sbx_classifier {
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
         char *inline_script; /* the context's; NULL: none */
+        char perl_name[256]; /* the name perl's die gives it ("-e", a script file's); "": none */
         /* the names a Python inline script gives the builtin open (python_open_aliases()), each
          * NUL-terminated, an empty one after the last */
         char py_open_alias[256];
@@ -765,6 +766,13 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         if (ctx->inline_script && !(c->inline_script = strdup(ctx->inline_script)))
                 return -ENOMEM;
         c->inline_lang = ctx->inline_lang;
+        if (!ctx->inline_name)
+                strcpy(c->perl_name, "-e");
+        else if (!ctx->inline_name[0] || strlen(ctx->inline_name) >= sizeof(c->perl_name) ||
+                 strchr(ctx->inline_name, '\n'))
+                c->perl_name[0] = '\0';
+        else
+                strcpy(c->perl_name, ctx->inline_name);
         c->py_open_alias[0] = '\0';
         python_open_aliases(c->inline_lang == SBX_INLINE_PYTHON ? c->inline_script : NULL, c->py_open_alias,
                             sizeof(c->py_open_alias));
@@ -3900,6 +3908,30 @@ static size_t perl_only_word(const unsigned char *s, size_t n, const char *w) {
         return at;
 }
 
+/* The line number of the perl script's one die (inline_script's: the word on one line alone,
+ * outside its strings); 0 where it has none or more, or the word elsewhere. */
+static unsigned long perl_one_die_line(const struct sbx_classifier *c) {
+        const unsigned char *ls;
+        unsigned long die_line = 0, n = 0;
+        size_t ll;
+
+        if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL)
+                return 0;
+        for (const char *p = c->inline_script; *p;) {
+                size_t len = strcspn(p, "\n");
+
+                n++;
+                if (memmem(p, len, "die", 3)) {
+                        if (die_line || !script_line(c->inline_script, SBX_INLINE_PERL, n, &ls, &ll) ||
+                            perl_only_word(ls, ll, "die") == SIZE_MAX)
+                                return 0;
+                        die_line = n;
+                }
+                p += len + (p[len] ? 1 : 0);
+        }
+        return die_line;
+}
+
 /* A Perl string literal a[0..n) without interpolation: '...' without a backslash, "..." without
  * '$', '@' or a backslash; its text into *t, *tl. Or, where var, a scalar alone ($name): *t is
  * the name with its '$'. false otherwise. */
@@ -3999,21 +4031,31 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
         size_t ll, e = tl, d, o, at[4], al[4], ml = 0, fl = 0, msgl, pre, post;
         unsigned long line = 0;
         int k;
-        bool told, var;
+        bool told, var, nl = false;
+        char at_name[sizeof(c->perl_name) + 16];
+        size_t anl;
 
-        if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL)
+        if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL || !c->perl_name[0])
                 return false;
-        /* MSG, the signature's text, then " at -e line N." */
+        /* MSG, the signature's text, then " at NAME line N." (NAME -e, or the script file's) */
+        anl = (size_t) snprintf(at_name, sizeof(at_name), " at %s line ", c->perl_name);
         while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\r'))
                 e--;
-        if (e == 0 || t[e - 1] != '.')
+        if (e == 0)
                 return false;
         for (d = e - 1; d > 0 && isdigit(t[d - 1]); d--)
                 ;
-        if (d == e - 1 || d < 12 || d - 12 != se || memcmp(t + se, " at -e line ", 12) != 0)
-                return false;
-        for (size_t i = d; i < e - 1 && line < 100000000; i++)
-                line = line * 10 + (unsigned long) (t[i] - '0');
+        if (t[e - 1] == '.' && d != e - 1 && d >= anl && d - anl == se && memcmp(t + se, at_name, anl) == 0) {
+                for (size_t i = d; i < e - 1 && line < 100000000; i++)
+                        line = line * 10 + (unsigned long) (t[i] - '0');
+        } else {
+                /* or MSG alone, the signature its end: a message that ends in "\n", which perl
+                 * prints without the line's number, of the script's one die (mine56: `die "x:
+                 * $!\n"` named none) */
+                if (se != e || !(line = perl_one_die_line(c)))
+                        return false;
+                nl = true;
+        }
         if (!script_line(c->inline_script, SBX_INLINE_PERL, line, &ls, &ll) || (o = perl_only_word(ls, ll, "open")) == SIZE_MAX ||
             (d = perl_only_word(ls, ll, "die")) == SIZE_MAX || d < o)
                 return false;
@@ -4099,12 +4141,26 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
         msg = ls + d + 3;
         while (msg < ls + ll && (*msg == ' ' || *msg == '('))
                 msg++;
+        if (!bare && !nl && ls + ll - msg >= 2 && memcmp(msg, "$!", 2) == 0 &&
+            (ls + ll - msg == 2 || msg[2] == ';' || msg[2] == ')' || msg[2] == ' ')) {
+                /* `or die $!`: the errno's text alone (mine56: named none) */
+                msgl = 0;
+                goto message;
+        }
         if (msg >= ls + ll || *msg != '"')
                 return false;
         msg++;
         for (msgl = 0; msg + msgl < ls + ll && msg[msgl] != '"'; msgl++)
-                if (msg[msgl] == '\\')
+                if (msg[msgl] == '\\' && !(nl && msgl + 2 < (size_t) (ls + ll - msg) && msg[msgl + 1] == 'n' &&
+                                            msg[msgl + 2] == '"'))
                         return false;
+        if (msg + msgl >= ls + ll)
+                return false;
+        /* "...\n" where the line has no number, and only there */
+        if (nl != (msgl >= 2 && msg[msgl - 2] == '\\'))
+                return false;
+        if (nl)
+                msgl -= 2;
         if (bare) {
                 /* no errno in it: the message alone */
                 if (memmem(msg, msgl, "$!", 2))
@@ -4114,6 +4170,7 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
                         return false;
                 msgl -= 2;
         }
+message:
         var = fl > 0 && file[0] == '$';
         if (!var) {
                 /* a literal file: the message text alone, as printed */
@@ -6414,7 +6471,9 @@ static int status_create_denial_err(struct sbx_classifier *c, const char *path, 
         return 0;
 }
 
-/* perl's die whose message holds no "$!" (`open(F, ">", X) or die "cannot write X"`): perl exits
+/* perl's die whose message holds no "$!" (`open(F, ">", X) or die "cannot write X"`; a script
+ * file's too, its name perl_name, and a message ending in "\n", printed without " at NAME line
+ * N.": mine56, both read task_failure before): perl exits
  * with errno all the same (its die's status is $! where that is not 0), 13 of Landlock's EACCES,
  * 30 of bubblewrap's EROFS, and its line, "MSG at -e line N.", names no errno (mine55: as root and
  * as nobody, a write outside the workspace read task_failure under both backends). Where the
@@ -6430,28 +6489,16 @@ static int perl_die_status(struct sbx_classifier *c, const struct sbx_exit_statu
                                                    : NULL;
         char text[512], path[SBX_DENIAL_PATH_MAX], joined[SBX_DENIAL_PATH_MAX];
         const unsigned char *ls, *msg;
-        const char *p;
-        unsigned long die_line = 0, n = 0;
+        unsigned long die_line;
         size_t ll, msgl;
-        bool writes = false;
+        bool writes = false, nl = false;
         int tl;
 
-        if (c->denial.hit || st->signal != 0 || !err || !c->inline_script || c->inline_lang != SBX_INLINE_PERL)
+        if (c->denial.hit || st->signal != 0 || !err || !c->inline_script || c->inline_lang != SBX_INLINE_PERL ||
+            !c->perl_name[0])
                 return 0;
         /* the script's one die (its word anywhere else, a second one: none read) */
-        for (p = c->inline_script; *p; ) {
-                size_t len = strcspn(p, "\n");
-
-                n++;
-                if (memmem(p, len, "die", 3)) {
-                        if (die_line || !script_line(c->inline_script, SBX_INLINE_PERL, n, &ls, &ll) ||
-                            perl_only_word(ls, ll, "die") == SIZE_MAX)
-                                return 0;
-                        die_line = n;
-                }
-                p += len + (p[len] ? 1 : 0);
-        }
-        if (!die_line || !script_line(c->inline_script, SBX_INLINE_PERL, die_line, &ls, &ll))
+        if (!(die_line = perl_one_die_line(c)) || !script_line(c->inline_script, SBX_INLINE_PERL, die_line, &ls, &ll))
                 return 0;
         /* its message, a plain literal: the text the line printed */
         msg = ls + perl_only_word(ls, ll, "die") + 3;
@@ -6459,14 +6506,28 @@ static int perl_die_status(struct sbx_classifier *c, const struct sbx_exit_statu
                 msg++;
         if (msg >= ls + ll || (*msg != '"' && *msg != '\''))
                 return 0;
-        for (msgl = 1; msg + msgl < ls + ll && msg[msgl] != msg[0]; msgl++)
+        for (msgl = 1; msg + msgl < ls + ll && msg[msgl] != msg[0]; msgl++) {
+                /* "...\n" at its end: printed without " at NAME line N." (mine56: read none) */
+                if (msg[0] == '"' && msg[msgl] == '\\' && msg + msgl + 2 < ls + ll && msg[msgl + 1] == 'n' &&
+                    msg[msgl + 2] == '"') {
+                        nl = true;
+                        msgl++;
+                        continue;
+                }
                 if (msg[msgl] == '\\' || (msg[0] == '"' && (msg[msgl] == '$' || msg[msgl] == '@')))
                         return 0;
-        if (msg + msgl >= ls + ll || msgl < 2)
+        }
+        if (msg + msgl >= ls + ll || msgl < 2 + (nl ? 2 : 0))
                 return 0;
-        tl = snprintf(text, sizeof(text), "%.*s at -e line %lu.", (int) (msgl - 1), (const char *) msg + 1, die_line);
+        if (nl)
+                tl = snprintf(text, sizeof(text), "%.*s", (int) (msgl - 3), (const char *) msg + 1);
+        else
+                tl = snprintf(text, sizeof(text), "%.*s at %s line %lu.", (int) (msgl - 1), (const char *) msg + 1,
+                              c->perl_name, die_line);
         if (tl < 0 || (size_t) tl >= sizeof(text) ||
-            !perl_die_open(c, text, (size_t) tl, msgl - 1, msgl - 1, true, path, sizeof(path), &writes) || !writes)
+            !perl_die_open(c, text, (size_t) tl, nl ? (size_t) tl : msgl - 1, nl ? (size_t) tl : msgl - 1, true, path,
+                           sizeof(path), &writes) ||
+            !writes)
                 return 0;
         if (path[0] != '/' && (!c->cwd[0] || c->moved))
                 return 0;

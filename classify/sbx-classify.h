@@ -319,6 +319,11 @@ struct sbx_classify_context {
          * the open it follows. NULL: none. */
         const char *inline_script;
         enum sbx_inline_lang inline_lang;
+        /* The name perl gives inline_script in its die's " at NAME line N.": the script file's
+         * name as the argv gives it (`perl FILE`: the caller read that file's text as
+         * inline_script); copied. NULL: "-e" (or one longer than 255 bytes: no line is read as
+         * the script's). */
+        const char *inline_name;
         /* The text of the Python script file the caller read from the command's argv (`python3
          * FILE`; its start, as much as the caller read); copied for the names it gives the builtin
          * open alone (`o = open`, `o = io.open`, `from io import open as o`), which the source lines

@@ -2545,6 +2545,7 @@ static void classifier_context(struct run_state *st) {
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
         _cleanup_free_ char *py_text = NULL; /* a Python script file's text (ctx.python_file) */
+        _cleanup_free_ char *pl_text = NULL; /* a perl script file's (ctx.inline_script) */
         char py_file_name[PATH_MAX];
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
@@ -2636,6 +2637,17 @@ static void classifier_context(struct run_state *st) {
                     snprintf(py_file_name, sizeof(py_file_name), "%s%s%s", py_file[0] == '/' ? "" : words_dir,
                              py_file[0] == '/' ? "" : "/", py_file) < (int) sizeof(py_file_name))
                         ctx.python_file_name = py_file_name;
+                /* a perl script file's text, whose die names it as the argv does (`... at s.pl
+                 * line N.`), read as a -e script's (mine56: `perl s.pl` whose open failed and
+                 * whose die holds no $! read task_failure, exit 30 or 13) */
+                const char *pl_file = words && !ctx.inline_script ? sbx_run_perl_file(words) : NULL;
+                size_t pl_len;
+
+                if (pl_file && (pl_text = malloc(SBX_RUN_SCRIPT_TEXT_SIZE)) &&
+                    (ctx.inline_script = sbx_run_python_file_text(pl_file, words_dir, pl_text, &pl_len))) {
+                        ctx.inline_lang = SBX_INLINE_PERL;
+                        ctx.inline_name = pl_file;
+                }
                 if (words && start >= 0) {
                         if (sbx_run_move_dest(words, words_dir, move_dest, sizeof(move_dest), &move_into) > 0) {
                                 ctx.move_dest = move_dest;

@@ -418,6 +418,9 @@ const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_l
  * or `--` then FILE. A pointer into argv, or NULL: another program, -c, -m, stdin (`-`, none), an
  * option it does not read. */
 const char *sbx_run_python_file(char *const *argv);
+/* The script file a perl runs (`perl [SWITCHES] FILE`, `--` too) where argv runs one, as argv
+ * names it; NULL otherwise (-e, -n, -p, -i, -x, stdin). Its die names it so. */
+const char *sbx_run_perl_file(char *const *argv);
 /* The text of the script file `file` (relative to cwd, absolute) as sbx reads a shell's script file
  * for sbx_run_start_dir(): a regular file alone, on no kernel's file system, by a child killed
  * after 500 ms; its first 64 KiB and one byte in buf (64 KiB + 2 bytes, NUL ended), their number

@@ -5233,6 +5233,40 @@ const char *sbx_run_python_file(char *const *argv) {
         return NULL;
 }
 
+const char *sbx_run_perl_file(char *const *argv) {
+        size_t n = 0;
+        ptrdiff_t k = argv_past_wrappers(argv, &n);
+
+        if (k < 0 || !versioned_name(base_of(argv[k]), "perl"))
+                return NULL;
+        /* perl's switches before its script, as perl_script() reads them (flags clustered, -l
+         * last, -M and -m with their module attached, -I with its directory), -- */
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "--") == 0)
+                        return i + 1 < n && argv[i + 1][0] && strcmp(argv[i + 1], "-") != 0 ? argv[i + 1] : NULL;
+                if (a[0] != '-')
+                        return a[0] ? a : NULL;
+                a++;
+                if ((*a == 'M' || *a == 'm') && a[1])
+                        continue;
+                if (*a == 'I') {
+                        if (!a[1] && ++i >= n)
+                                return NULL;
+                        continue;
+                }
+                for (; *a && strchr("wWXtTU", *a); a++)
+                        ;
+                if (*a == 'l' && !a[1])
+                        continue;
+                if (!*a && a > argv[i] + 1)
+                        continue;
+                return NULL; /* -e, -n, -p, -i, -x, - (stdin), another */
+        }
+        return NULL;
+}
+
 _Static_assert(SBX_RUN_SCRIPT_TEXT_SIZE == SCRIPT_FILE_MAX + 2, "the caller's buffer holds a script file's text");
 
 const char *sbx_run_python_file_text(const char *file, const char *cwd, char *buf, size_t *ret_len) {

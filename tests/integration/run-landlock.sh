@@ -3257,6 +3257,23 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... nothing written" test -z "$(find "$z" -type f)" -a ! -e "$d/ws/$tag-pl"
                         rm -rf "$z"
+                        # ... and a perl script file's (`perl s.pl`, its text read as the -e script's,
+                        # its die's " at s.pl line N."), a message ending in "\n" (no line's number)
+                        # and `or die $!` (the errno's text alone, the open's file its path) (mine56,
+                        # before: the first two task_failure, exit 30 or 13, the third no path)
+                        z=/var/tmp/$tag-pf
+                        mkdir -p "$z" && chmod 777 "$z"
+                        for b in landlock bwrap; do
+                            for die in '"no"' '"no\n"' '$!'; do
+                                printf 'use strict;\nopen(my $fh, ">", "%s/f") or die %s;\n' "$z" "$die" > "$d/ws/$tag-pf.pl"
+                                status_row "$d/ws" $b workspace-write "$d/pf.json" perl "$tag-pf.pl"
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b: perl s.pl of open(\$fh, \">\", F) or die $die (workspace-write, rc=$rc): denied, F its path ($got)" \
+                                        test "$got" = "denied:$z/f:$rc" -a $rc -ne 0
+                            done
+                        done
+                        check "$who: ... nothing written" test -z "$(find "$z" -type f)"
+                        rm -rf "$z" "$d/ws/$tag-pf.pl"
                         # OpenSSL's "Can't open \"X\" for writing, E" of a name with no '/' nor '.': X the
                         # file (mine55, before: no path): in the workspace in read-only mode, denied,
                         # X its path; as nobody after `cd` into root's 0755 directory, the host's

@@ -4674,6 +4674,76 @@ static void test_classify_perl_die_without_errno_is_its_status(void **state) {
         }
 }
 
+/* A perl script file's die (`perl s.pl`, its text read as the -e script's, inline_name its name
+ * as the argv gives it): "MSG at s.pl line N.", its status the open's errno, names the open's
+ * file; so does a message ending in "\n", which perl prints without " at NAME line N." (the
+ * script's one die), and `or die $!` alone, whose line is the errno's text. Before (mine56): the
+ * file's rows read task_failure (exit 30 under bwrap, 13 under Landlock), the "\n" ones of -e
+ * too, and `die $!` named none. Not a line of another name, a second die, a name of a newline. */
+static void test_classify_perl_script_file_die(void **state) {
+        static const char *const granted[] = { "/gr", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_exists = fake_host_exists_git_lock,
+                                            .host_dir_missing = fake_host_dir_missing_status,
+                                            .resolve = fake_resolve_status, .inline_lang = SBX_INLINE_PERL };
+        static const struct {
+                const char *backend, *name, *script, *text;
+                int exit_code;
+                const char *verdict, *path; /* path: the denial's; NULL: none */
+        } rows[] = {
+                { "bwrap", "s.pl", "use strict;\nopen(my $f, \">\", \"/etc/pl\") or die \"msg\";\n",
+                  "msg at s.pl line 2.\n", 30, "denied", "/etc/pl" },
+                { "landlock", "./d/s.pl", "open(F, '>', 'out') or die \"no\";", "no at ./d/s.pl line 1.\n", 13, "denied",
+                  "/ws/out" },
+                /* "MSG\n": no line's number, in a file and in -e */
+                { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"cannot write\\n\";", "cannot write\n", 30,
+                  "denied", "/etc/pl" },
+                { "landlock", NULL, "open(F, \">\", \"/etc/pl\") or die \"cannot write\\n\";", "cannot write\n", 13,
+                  "denied", "/etc/pl" },
+                /* "MSG: $!\n" and `die $!`: the line's errno, the open's file */
+                { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"x: $!\\n\";", "x: Read-only file system\n", 30,
+                  "denied", "/etc/pl" },
+                { "landlock", NULL, "open(F, \">\", \"/etc/pl\") or die \"x: $!\\n\";", "x: Permission denied\n", 13,
+                  "denied", "/etc/pl" },
+                { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die $!;", "Read-only file system at s.pl line 1.\n",
+                  30, "denied", "/etc/pl" },
+                { "landlock", NULL, "open(F, \">\", \"/etc/pl\") or die $!", "Permission denied at -e line 1.\n", 13,
+                  "denied", "/etc/pl" },
+                /* another name's line (the status alone still reads the one die), a second die, a
+                 * name with a newline, a "\n" message of two dies */
+                { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die $!;", "Read-only file system at -e line 1.\n", 30,
+                  "denied", NULL },
+                { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"a\";\nopen(G, \">\", \"/etc/g\") or die \"b\";",
+                  "a at s.pl line 1.\n", 30, "task_failure", NULL },
+                { "bwrap", "s\n.pl", "open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at s\n.pl line 1.\n", 30,
+                  "task_failure", NULL },
+                { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"x: $!\\n\";\nmkdir('/etc/d') or die \"y: $!\\n\";",
+                  "x: Read-only file system\n", 30, "denied", NULL },
+                /* a read, the host's refusal */
+                { "bwrap", "s.pl", "open(F, \"<\", \"/etc/pl\") or die \"msg\\n\";", "msg\n", 30, "task_failure", NULL },
+                { "landlock", "s.pl", "open(F, \">\", \"/ro/pl\") or die \"msg\\n\";", "msg\n", 13, "task_failure",
+                  NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_classify_result r;
+                char *script = strdup(rows[i].script);
+
+                assert_non_null(script);
+                ctx.inline_script = script;
+                ctx.inline_name = rows[i].name;
+                status_case(rows[i].backend, &ctx, rows[i].text, rows[i].exit_code, 0, &r);
+                if (strcmp(sbx_verdict_to_string(r.verdict), rows[i].verdict) != 0 ||
+                    (rows[i].path && (r.n_denials != 1 || strcmp(r.denials[0].path, rows[i].path) != 0)) ||
+                    (!rows[i].path && r.n_denials > 0 && r.denials[0].path[0]))
+                        fail_msg("row %zu: %s %s, want %s %s", i, sbx_verdict_to_string(r.verdict),
+                                 r.n_denials && r.denials[0].path[0] ? r.denials[0].path : "(none)", rows[i].verdict,
+                                 rows[i].path ? rows[i].path : "(none)");
+                free(script);
+        }
+}
+
 /* The curls of an `&&` chain after the first (curl_later): the chain reaches each only where the
  * curls before it wrote their files, so its status 23 (or "(23)" line) is the first one's whose
  * file was not written where the ones before it lie beneath the granted directories and the host
@@ -8758,6 +8828,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_tic_errno_number),
                 cmocka_unit_test(test_classify_chattr_flags_line),
                 cmocka_unit_test(test_classify_perl_die_without_errno_is_its_status),
+                cmocka_unit_test(test_classify_perl_script_file_die),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),

@@ -2503,6 +2503,40 @@ static void test_inline_script(void **state) {
         }
 }
 
+/* The script file a perl runs (`perl [switches] FILE`), as its argv names it: its die prints "...
+ * at FILE line N." (before (mine56): none read, `perl s.pl` whose open failed and whose die holds
+ * no $! read task_failure). Not -e, -n, -p, -i, -x, stdin, another program. */
+static void test_perl_file(void **state) {
+        static const struct {
+                const char *argv[8];
+                const char *want;
+        } cases[] = {
+                { { "perl", "s.pl" }, "s.pl" },
+                { { "/usr/bin/perl5.36.0", "-w", "-Mstrict", "-I", "lib", "./d/s.pl", "arg" }, "./d/s.pl" },
+                { { "perl", "-wT", "-l", "-Ilib", "--", "s.pl" }, "s.pl" },
+                { { "timeout", "9", "env", "A=1", "perl", "s.pl" }, "s.pl" },
+                { { "perl", "-e", "1", "s.pl" }, NULL },
+                { { "perl", "-n", "s.pl" }, NULL },
+                { { "perl", "-pi", "s.pl" }, NULL },
+                { { "perl", "-x", "s.pl" }, NULL },
+                { { "perl", "-" }, NULL },
+                { { "perl", "--", "-" }, NULL },
+                { { "perl" }, NULL },
+                { { "perl", "-I" }, NULL },
+                { { "perlx", "s.pl" }, NULL },
+                { { "python3", "s.pl" }, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                const char *r = sbx_run_perl_file((char *const *) cases[i].argv);
+
+                if (!r != !cases[i].want || (r && strcmp(r, cases[i].want) != 0))
+                        fail_msg("case %zu (%s %s): %s", i, cases[i].argv[0], cases[i].argv[1] ? cases[i].argv[1] : "",
+                                 r ? r : "(none)");
+        }
+}
+
 /* The script file a python3 runs (`python3 [flags] FILE`), whose own names of open its
  * traceback's lines call (before: none read; as nobody under Landlock, `o = open` and `o(X)` of
  * root's 0622 file in a script file read denied); its text read as a shell's script file is. */
@@ -4330,6 +4364,7 @@ int main(void) {
                 cmocka_unit_test(test_touch_how),
                 cmocka_unit_test(test_inline_script),
                 cmocka_unit_test(test_python_file),
+                cmocka_unit_test(test_perl_file),
                 cmocka_unit_test(test_script_text_moves),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
