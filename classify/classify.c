@@ -149,6 +149,7 @@ struct sbx_classifier {
         char ninja_log[SBX_DENIAL_PATH_MAX];      /* see struct sbx_classify_context; "" when none */
         char pycache_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char iconv_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
+        char keygen_hosts[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char mktemp_file[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char npm_dir[SBX_DENIAL_PATH_MAX];        /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
@@ -698,6 +699,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->ninja_log, c->ninja_log, sizeof(c->ninja_log))) < 0 ||
             (r = argv_file_copy(ctx->pycache_dir, c->pycache_dir, sizeof(c->pycache_dir))) < 0 ||
             (r = argv_file_copy(ctx->iconv_output, c->iconv_output, sizeof(c->iconv_output))) < 0 ||
+            (r = argv_file_copy(ctx->keygen_hosts, c->keygen_hosts, sizeof(c->keygen_hosts))) < 0 ||
             (r = argv_file_copy(ctx->mktemp_file, c->mktemp_file, sizeof(c->mktemp_file))) < 0 ||
             (r = argv_file_copy(ctx->npm_dir, c->npm_dir, sizeof(c->npm_dir))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
@@ -800,6 +802,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->ninja_log, c->ninja_log);
         argv_file_resolved(c, ctx->pycache_dir, c->pycache_dir);
         argv_file_resolved(c, ctx->iconv_output, c->iconv_output);
+        argv_file_resolved(c, ctx->keygen_hosts, c->keygen_hosts);
         argv_file_resolved(c, ctx->mktemp_file, c->mktemp_file);
         return 0;
 }
@@ -3316,6 +3319,12 @@ static bool iconv_output_line(const char *text, size_t ss) {
                ss - k == sizeof(phrase) - 1 && memcmp(text + k, phrase, sizeof(phrase) - 1) == 0;
 }
 
+/* Whether the line text[0..ss), its signature at ss, is ssh-keygen's "mkstemp: " alone (its
+ * known_hosts' new copy not made), which names no file. */
+static bool keygen_mkstemp_line(const char *text, size_t ss) {
+        return ss == 9 && memcmp(text, "mkstemp: ", 9) == 0;
+}
+
 /* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd), and
  * of which of its files, as the argv tells (dd_output, its of=): 1 the of=, opened for writing
  * alone; -1 another, its if=, opened for reading (its line is the same); 0 not dd's line, or not
@@ -5615,6 +5624,15 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 /* (its fopen "w" follows a link: review55, as root, `iconv -o lr`
                                  * recorded the link) */
                                 opens = follows = true;
+                        } else if (r > 0 && !tcl && c->keygen_hosts[0] && keygen_mkstemp_line(text, ss) &&
+                                   strlen(c->keygen_hosts) + 11 < sizeof(path)) {
+                                /* ssh-keygen -R's new copy of its -f FILE, FILE.XXXXXXXXXX made
+                                 * in FILE's directory: a creation, no run (mine56: named none, and
+                                 * as nobody under Landlock in root's 0755 directory read denied,
+                                 * the host's refusal too) */
+                                (void) snprintf(path, sizeof(path), "%s.XXXXXXXXXX", c->keygen_hosts);
+                                run = reads = false;
+                                opens = false;
                         } else if (r > 0 && !tcl && wget_output_line(c, text, tl, ss, se)) {
                                 /* wget's -O file, an fopen for writing that follows its links,
                                  * no run */

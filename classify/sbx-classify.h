@@ -459,6 +459,12 @@ struct sbx_classify_context {
          * is then of this file, an open for writing, judged against the host as a line naming it
          * is. Copied. NULL: none (the line names no file). */
         const char *iconv_output;
+        /* The known_hosts file an `ssh-keygen -R HOST -f FILE` (or -H) the caller read from the
+         * command's argv rewrites (absolute). ssh-keygen makes its new copy with mkstemp(3), a
+         * file FILE.XXXXXXXXXX in FILE's directory, and prints "mkstemp: E", naming none: that
+         * line is then of that file, made there (O_EXCL), judged against the host as a line
+         * naming it is, the template recorded. Copied. NULL: none (the line names no file). */
+        const char *keygen_hosts;
         /* The file (or directory) a mktemp the caller read from the command's argv makes
          * (absolute, its template's X's as written): with -q mktemp prints nothing where it cannot
          * make it and exits 1. Where no line at all came and the status is 1, the run is judged as
@@ -518,7 +524,8 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
  * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output,
- * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, iconv_output, mktemp_file, npm_dir,
+ * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, iconv_output, keygen_hosts, mktemp_file,
+ * npm_dir,
  * SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */

@@ -267,6 +267,12 @@ int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t siz
  * program, no -o, a last -o of "-", -l, --help, --usage, -V, an option not known. Nothing is
  * asked of the host. */
 int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The known_hosts file an `ssh-keygen -R HOST -f FILE` (or -H) that words (sbx_run_command_words()'s)
+ * run in cwd rewrites (struct sbx_classify_context's keygen_hosts): FILE joined to cwd, into out.
+ * 1, or 0 for another program, another form (a word that is no option, -F, -K, -Y, ...), an
+ * option not known, no -f (the user's own ~/.ssh/known_hosts, its home as the passwd file
+ * gives it). Nothing is asked of the host. */
+int sbx_run_keygen_hosts(char *const *words, const char *cwd, char *out, size_t size);
 /* The directory an npm (or npx) that words (sbx_run_command_words()'s) run in cwd starts in,
  * where its project is (struct sbx_classify_context's npm_dir), into out: cwd, or where an env -C
  * moved it. 1, or 0 for another program, one whose prefix is elsewhere (-g, --global,

@@ -4421,6 +4421,42 @@ int sbx_run_ninja_log(char *const *argv, const char *cwd, char *out, size_t size
         return snprintf(out, size, "%s/.ninja_log", strcmp(start, "/") == 0 ? "" : start) < (int) size ? 1 : 0;
 }
 
+int sbx_run_keygen_hosts(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *file = NULL;
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+        bool rewrites = false;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "ssh-keygen") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i], *arg;
+
+                /* -R and -H take no operand: any other word, another form */
+                if (a[0] != '-' || !a[1] || a[1] == '-')
+                        return 0;
+                /* OpenSSH's flags (no argument) and the options with one; -K, -J, -W, -S, -T,
+                 * -G, -M, -Y, whose meaning moved between versions, or that start another form:
+                 * none */
+                for (const char *p = a + 1; *p; p++) {
+                        if (strchr("BHLQUXceghilopquvy", *p)) {
+                                rewrites = rewrites || *p == 'H';
+                                continue;
+                        }
+                        if (!strchr("CDEFINOPRVZabfjmnrstwz", *p) || !(arg = option_arg(argv, n, &i, p + 1)))
+                                return 0;
+                        if (*p == 'f')
+                                file = arg;
+                        rewrites = rewrites || *p == 'R';
+                        break;
+                }
+        }
+        if (!rewrites || !file || !file[0])
+                return 0;
+        return join_name(out, size, start, file) < 0 ? 0 : 1;
+}
+
 int sbx_run_iconv_output(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *file = NULL;
         char start[PATH_MAX];

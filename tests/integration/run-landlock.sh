@@ -3274,6 +3274,37 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... nothing written" test -z "$(find "$z" -type f)"
                         rm -rf "$z" "$d/ws/$tag-pf.pl"
+                        # ssh-keygen -R HOST -f FILE makes FILE.XXXXXXXXXX with mkstemp(3) and prints
+                        # "mkstemp: E", no name: FILE's copy its path, outside the workspace in
+                        # workspace-write denied, nothing written; as nobody in root's 0755 directory,
+                        # the host's refusal, task_failure (mine56, before: no path, and as nobody
+                        # under Landlock denied)
+                        if command -v ssh-keygen >/dev/null; then
+                                z=/var/tmp/$tag-kh
+                                mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
+                                ssh-keygen -q -t ed25519 -N '' -C '' -f "$z/k" >/dev/null 2>&1
+                                for where in own root; do
+                                        echo "host1 $(cat "$z/k.pub")" > "$z/$where/known"
+                                        chmod 644 "$z/$where/known"
+                                done
+                                rm -f "$z/k" "$z/k.pub"
+                                [ $who = nobody ] && chown -R 65534:65534 "$z/own"
+                                for b in landlock bwrap; do
+                                        for where in own root; do
+                                                want="denied:$z/$where/known.XXXXXXXXXX:255"
+                                                [ $who = nobody ] && [ $where = root ] && want=task_failure::255
+                                                status_row "$d/ws" $b workspace-write "$d/kh.json" ssh-keygen -R host1 -f "$z/$where/known"
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: ssh-keygen -R host1 -f F (workspace-write, $where): ${want%%:*}, F's copy its path ($got)" \
+                                                        test "$got" = "$want"
+                                        done
+                                done
+                                check "$who: ... nothing written" test "$(find "$z" -type f | wc -l)" = 2 \
+                                        -a "$(cat "$z/own/known" "$z/root/known" | grep -c host1)" = 2
+                                rm -rf "$z"
+                        else
+                                echo "# skip: ssh-keygen is not installed (ssh-keygen -R rows)"
+                        fi
                         # OpenSSL's "Can't open \"X\" for writing, E" of a name with no '/' nor '.': X the
                         # file (mine55, before: no path): in the workspace in read-only mode, denied,
                         # X its path; as nobody after `cd` into root's 0755 directory, the host's

@@ -4215,6 +4215,35 @@ static void test_classify_iconv_output_line(void **state) {
         }
 }
 
+/* ssh-keygen -R rewrites its -f FILE through a copy FILE.XXXXXXXXXX it makes with mkstemp(3), and
+ * prints "mkstemp: E", no name: where the caller read FILE (keygen_hosts), the line is of that
+ * copy, made in FILE's directory, judged against the host (mine56: before, no path, and as nobody
+ * under Landlock in root's 0755 directory denied, the host's refusal too). Without it, or another
+ * line, a denial naming none, as before. */
+static void test_classify_keygen_mkstemp_line(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap", *err = b ? "Permission denied" : "Read-only file system";
+                char line[128], other[128];
+
+                snprintf(line, sizeof(line), "mkstemp: %s\n", err);
+                snprintf(other, sizeof(other), "x mkstemp: %s\n", err);
+                ctx.keygen_hosts = "/etc/known";
+                check_row(backend, 0, line, run_backend_in(backend, &ctx, line), "denied", "/etc/known.XXXXXXXXXX");
+                /* the host refuses a name in its directory too */
+                ctx.keygen_hosts = "/ro/known";
+                check_row(backend, 1, line, run_backend_in(backend, &ctx, line), "task_failure", NULL);
+                /* another line is not ssh-keygen's */
+                check_row(backend, 2, other, run_backend_in(backend, &ctx, other), "denied", "");
+                ctx.keygen_hosts = NULL;
+                check_row(backend, 3, line, run_backend_in(backend, &ctx, line), "denied", "");
+        }
+}
+
 /* wget's -O FILE it could not open prints "FILE: E", FILE as given, a bare name too, which no
  * line's reading names where it is a bare word (no '.', no '/': a program's name as well): where
  * the caller read that file from the argv (wget_output), the line is
@@ -8849,6 +8878,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_iconv_output_line),
+                cmocka_unit_test(test_classify_keygen_mkstemp_line),
                 cmocka_unit_test(test_classify_wget_output_line),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_silent_status_is_its_file),

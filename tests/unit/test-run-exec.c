@@ -2768,6 +2768,29 @@ static void test_iconv_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_iconv_output);
 }
 
+/* The known_hosts file an ssh-keygen -R (or -H) rewrites (sbx_run_keygen_hosts()): its -f FILE,
+ * whose copy's "mkstemp: E" names none (mine56: before, no path). */
+static void test_keygen_hosts(void **state) {
+        static const struct target_row cases[] = {
+                { { "ssh-keygen", "-R", "host1", "-f", "known" }, "/w/known" },
+                { { "ssh-keygen", "-f/ro/kh", "-Rhost1" }, "/ro/kh" },
+                { { "/usr/bin/ssh-keygen", "-qH", "-f", "a", "-f", "/ro/kh" }, "/ro/kh" },
+                { { "env", "-C", "/ro", "ssh-keygen", "-Rh", "-f", "kh" }, "/ro/kh" },
+                /* no -f (the passwd file's home), another form, an operand, an option not
+                 * known, another program */
+                { { "ssh-keygen", "-R", "host1" }, NULL },
+                { { "ssh-keygen", "-F", "host1", "-f", "kh" }, NULL },
+                { { "ssh-keygen", "-t", "ed25519", "-f", "k" }, NULL },
+                { { "ssh-keygen", "-R", "h", "-f", "kh", "x" }, NULL },
+                { { "ssh-keygen", "-K", "-R", "h", "-f", "kh" }, NULL },
+                { { "ssh-keygen", "-R", "h", "-f" }, NULL },
+                { { "ssh-keygen", "--", "-R", "h", "-f", "kh" }, NULL },
+                { { "ssh-keygenx", "-R", "h", "-f", "kh" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_keygen_hosts);
+}
+
 /* The directory an npm starts in, its project's (sbx_run_npm_dir()), whose silent exit status
  * 243 or 226 (its errno negated, --silent) tells a refused write: cwd or env -C's; none for
  * another program or a prefix elsewhere. Before, none was read: `npm install --silent` in
@@ -2882,6 +2905,7 @@ static void test_chain_cd_read(void **state) {
                 { "cd d && python3 -m compileall -q .", sbx_run_compileall_dir, "d/__pycache__" },
                 { "cd d && iconv -f utf-8 -t latin1 -o f in", sbx_run_iconv_output, "d/f" },
                 { "cd d && wget -q http://h/x.txt", sbx_run_wget_output, "d/x.txt" },
+                { "cd d && ssh-keygen -R h -f kh", sbx_run_keygen_hosts, "d/kh" },
                 { "cd d && ninja && true", sbx_run_ninja_log, NULL },
                 { "true && ninja", sbx_run_ninja_log, NULL },
                 { "cd nodir && ninja", sbx_run_ninja_log, NULL },
@@ -4347,6 +4371,7 @@ int main(void) {
                 cmocka_unit_test(test_ninja_log),
                 cmocka_unit_test(test_compileall_dir),
                 cmocka_unit_test(test_iconv_output),
+                cmocka_unit_test(test_keygen_hosts),
                 cmocka_unit_test(test_mktemp_file),
                 cmocka_unit_test(test_npm_dir),
                 cmocka_unit_test(test_meson_compile_ninja_log),
