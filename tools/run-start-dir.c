@@ -5124,10 +5124,37 @@ int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, siz
         if (later_size > 0)
                 later[0] = '\0';
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
-            !(words_buf = malloc(strlen(script) + 1)) || !(cmd = chain_command(script, buf, words_buf, w, &last)) ||
-            !last)
+            !(words_buf = malloc(strlen(script) + 1)))
                 return 0;
-        return sbx_run_bfd_outputs(cmd, cwd, out, size, later, later_size);
+        if ((cmd = chain_command(script, buf, words_buf, w, &last)) && last)
+                return sbx_run_bfd_outputs(cmd, cwd, out, size, later, later_size);
+        /* ... or its last command's, past commands of other programs (`gcc -c h.c -o h.o &&
+         * objcopy h.o X`): the chain reached it only where they all succeeded, and a binutils
+         * line naming its file is its own (mine56: none read, `gcc ... && objcopy h.o
+         * /var/tmp/x/c.o` and `... && strip -o X h.o` read task_failure under both backends);
+         * not where one of them moves the shell (cd past the leading one, pushd, popd, a script
+         * sourced, eval, exec) or is a binutils program of its own */
+        char *seg[8], tmp[PATH_MAX];
+        size_t n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg));
+
+        if (n < 2)
+                return 0;
+        for (size_t i = 0; i < n; i++) {
+                static const char *const movers[] = { "cd", "pushd", "popd", "source", ".", "eval", "exec" };
+
+                if (i == 0 && chain_cd(seg[0]))
+                        continue; /* the start directory's (cwd) */
+                if (!(cmd = segment_words(seg[i], words_buf, w, SBX_ELEMENTSOF(w) - 1)) || !cmd[0])
+                        return 0;
+                for (size_t j = 0; j < SBX_ELEMENTSOF(movers); j++)
+                        if (strcmp(cmd[0], movers[j]) == 0)
+                                return 0;
+                if (i + 1 == n)
+                        return sbx_run_bfd_outputs(cmd, cwd, out, size, later, later_size);
+                if (sbx_run_bfd_outputs(cmd, cwd, tmp, sizeof(tmp), NULL, 0) > 0)
+                        return 0;
+        }
+        return 0;
 }
 
 int sbx_run_chain_cd_read(char *const *argv, const char *cwd,

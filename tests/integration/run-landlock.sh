@@ -3396,7 +3396,9 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         # as nobody, the host's refusal, task_failure. objcopy in place prints "warning:
                         # could not create temporary file whilst copying 'X', (error: <errno text>)": X
                         # its path (before, in read-only mode "whilst copying 'X',", a name of the
-                        # cwd's), and in root's directory as nobody the host's refusal (before, denied)
+                        # cwd's), and in root's directory as nobody the host's refusal (before, denied);
+                        # objcopy's and strip -o's after another program in an `&&` chain likewise
+                        # (mine56: before, task_failure)
                         if command -v ar >/dev/null && command -v ranlib >/dev/null &&
                                 command -v objcopy >/dev/null && command -v strip >/dev/null; then
                                 mkdir -p /var/tmp/$tag-bfd/own /var/tmp/$tag-bfd/root &&
@@ -3418,7 +3420,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                             "new|objcopy /bin/true @D@/new" "new|strip -o @D@/new /bin/true" \
                                             "prog|objcopy --strip-debug @D@/prog" "new|CD objcopy /bin/true new" \
                                             "new|strip --output-file @D@/new /bin/true" "lib.a|ranlib ws.a @D@/lib.a" \
-                                            "prog|strip wsprog @D@/prog" "lib.a|CD ranlib WS/ws.a lib.a"; do
+                                            "prog|strip wsprog @D@/prog" "lib.a|CD ranlib WS/ws.a lib.a" \
+                                            "new|PRE objcopy /bin/true @D@/new" "new|PRE strip -o @D@/new /bin/true"; do
                                         mode=workspace-write at=/var/tmp/$tag-bfd/$dir cmd=${row#*|}
                                         if [ $dir = ws ]; then
                                                 [ "${row%%|*}" = new ] || [ "${row#*|}" = "objcopy --strip-debug @D@/prog" ] ||
@@ -3431,6 +3434,9 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         [ "$cmd" = "CD objcopy /bin/true new" ] && cmd="cd $at && objcopy /bin/true new"
                                         # ... and its several files (left54: none read, task_failure)
                                         [ "$cmd" = "CD ranlib WS/ws.a lib.a" ] && cmd="cd $at && ranlib $d/ws/ws.a lib.a"
+                                        # ... and a chain's last command past another program's
+                                        # (mine56: before, task_failure, as nobody in root's directory too)
+                                        case $cmd in "PRE "*) cmd="cmp /bin/true /bin/true && ${cmd#PRE }" ;; esac
                                         [ $who/$dir = nobody/root ] && want=task_failure
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode $mode \
                                                 --verdict-json "$d/bfd.json" -- sh -c "$cmd" ) 2>/dev/null

@@ -2328,6 +2328,17 @@ static void test_chain_only(void **state) {
                 { { "sh", "-c", "cd d && objcopy a.o /ro/b.o" }, "/ro/b.o", "" },
                 { { "sh", "-c", "cd d && ranlib a.a b.a && echo ok" }, NULL, NULL },
                 { { "sh", "-c", "ranlib a.a b.a" }, NULL, NULL },
+                /* the chain's last command past other programs' (mine56: none read, `gcc -c h.c
+                 * -o h.o && objcopy h.o /var/tmp/x/c.o` read task_failure) */
+                { { "sh", "-c", "gcc -c h.c -o h.o && objcopy h.o /ro/c.o" }, "/ro/c.o", "" },
+                { { "sh", "-c", "cd d && gcc -c h.c && strip -o /ro/s.o h.o" }, "/ro/s.o", "" },
+                { { "sh", "-c", "mkdir -p o && X=1 ranlib a.a /ro/b.a" }, "/w/a.a", "/ro/b.a" },
+                /* a cd past the leading one, a binutils program before it, not the last, eval */
+                { { "sh", "-c", "gcc -c h.c && cd e && objcopy a.o /ro/b.o" }, NULL, NULL },
+                { { "sh", "-c", "objcopy a.o /ro/x.o && objcopy b.o /ro/y.o" }, NULL, NULL },
+                { { "sh", "-c", "gcc -c h.c && objcopy a.o /ro/b.o && echo ok" }, NULL, NULL },
+                { { "sh", "-c", "eval x && objcopy a.o /ro/b.o" }, NULL, NULL },
+                { { "sh", "-c", "gcc x && pushd e && objcopy a.o b.o" }, NULL, NULL },
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(several); i++) {
