@@ -273,10 +273,12 @@ int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t 
  * option not known, no -f (the user's own ~/.ssh/known_hosts, its home as the passwd file
  * gives it). Nothing is asked of the host. */
 int sbx_run_keygen_hosts(char *const *words, const char *cwd, char *out, size_t size);
-/* The directory an npm (or npx) that words (sbx_run_command_words()'s) run in cwd starts in,
- * where its project is (struct sbx_classify_context's npm_dir), into out: cwd, or where an env -C
- * moved it. 1, or 0 for another program, one whose prefix is elsewhere (-g, --global,
- * --location, --prefix, -C). Nothing is asked of the host. */
+/* The directory an npm that words (sbx_run_command_words()'s) run in cwd starts in, where its
+ * project is (struct sbx_classify_context's npm_dir), into out: cwd, or where an env -C moved it.
+ * 1, or 0 for another program (npx too), one whose prefix is elsewhere (-g, --global,
+ * --location, --prefix, -C), one that exits with a script's or a binary's status (a word run,
+ * test, start, stop, restart, exec, explore, install-test or an alias of them). Nothing is asked
+ * of the host. */
 int sbx_run_npm_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The file (or directory, -d) a `mktemp [OPTION...] [TEMPLATE]` that words
  * (sbx_run_command_words()'s) run in cwd makes (struct sbx_classify_context's mktemp_file): its

@@ -4508,15 +4508,22 @@ int sbx_run_npm_dir(char *const *argv, const char *cwd, char *out, size_t size) 
         size_t n = 0;
         ptrdiff_t k;
 
-        if ((k = argv_command(argv, cwd, &n, start)) < 0 ||
-            (strcmp(base_of(argv[k]), "npm") != 0 && strcmp(base_of(argv[k]), "npx") != 0))
+        /* npm's commands that run the project's script or a package's binary and exit with its
+         * status (`npm run x --silent` of a script's `exit 226`: 226, no line), and npx (npm exec);
+         * a word of them anywhere, an option's value perhaps (review56: before, `npm run b
+         * --silent` of `"b": "exit 226"` read denied under bubblewrap, 243 under Landlock) */
+        static const char *const runs[] = { "run", "run-script", "rum", "urn", "test", "tst", "t", "start",
+                                            "stop", "restart", "exec", "x", "explore", "it", "cit",
+                                            "install-test", "install-ci-test", "sit", NULL };
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "npm") != 0)
                 return 0;
         /* (after "--": a script's own arguments) */
         for (size_t i = (size_t) k + 1; i < n && strcmp(argv[i], "--") != 0; i++) {
                 const char *a = argv[i];
 
                 if (strcmp(a, "-g") == 0 || long_option(a, "--global", 8) || long_option(a, "--location", 10) ||
-                    long_option(a, "--prefix", 8) || strncmp(a, "-C", 2) == 0)
+                    long_option(a, "--prefix", 8) || strncmp(a, "-C", 2) == 0 || word_in(a, runs))
                         return 0;
         }
         if (strlen(start) >= size)

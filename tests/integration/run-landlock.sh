@@ -3209,7 +3209,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         # workspace-write, installed
                         if command -v npm >/dev/null 2>&1; then
                             z=/var/tmp/$tag-np
-                            mkdir -p "$z" && chmod 755 "$z" && echo '{"name":"t","version":"1.0.0"}' >"$z/package.json"
+                            mkdir -p "$z" && chmod 755 "$z" &&
+                                echo '{"name":"t","version":"1.0.0","scripts":{"a":"exit 243","b":"exit 226"}}' >"$z/package.json"
                             "${pre[@]}" mkdir "$d/ws/$tag-np" && "${pre[@]}" cp "$z/package.json" "$d/ws/$tag-np/"
                             for b in landlock bwrap; do
                                 code=243
@@ -3225,6 +3226,15 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                     # (as nobody, bubblewrap's EROFS comes first in read-only: 226)
                                     [ "$want" = task_failure::243 ] && [ $b = bwrap ] && [ $mode = read-only ] && want=task_failure::226
                                     check "$who, $b: npm install --silent ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                                done
+                                # a script's own status is npm's: `npm run -s a` of `exit 243`, and
+                                # `exit 226`, in workspace-write (review56: before, denied::243 under
+                                # Landlock and denied::226 under bubblewrap)
+                                for sc in a:243 b:226; do
+                                    status_row "$d/ws/$tag-np" $b workspace-write "$d/np.json" npm run -s "${sc%%:*}"
+                                    [ $rc -eq 125 ] ||
+                                            check "$who, $b: npm run -s ${sc%%:*} of exit ${sc#*:} (workspace-write): task_failure ($got)" \
+                                                    test "$got" = "task_failure::${sc#*:}"
                                 done
                             done
                             check "$who: ... nothing made outside the workspace" test -z "$(ls -A "$z" | grep -v '^package.json$')"

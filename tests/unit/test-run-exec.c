@@ -2809,11 +2809,21 @@ static void test_keygen_hosts(void **state) {
 static void test_npm_dir(void **state) {
         static const struct target_row cases[] = {
                 { { "npm", "install", "--silent" }, "/w" },
-                { { "npx", "-y", "tsc" }, "/w" },
                 { { "/usr/bin/npm", "ci", "-s" }, "/w" },
                 { { "env", "-C", "/ro/app", "npm", "i" }, "/ro/app" },
-                { { "sh", "-c", "npm run -s build" }, "/w" },
-                { { "npm", "run", "x", "--", "-g" }, "/w" },
+                { { "npm", "i", "--", "run" }, "/w" },
+                /* a script's or a binary's status, npm's own (review56: before, `npm run b
+                 * --silent` of `"b": "exit 226"` read denied) */
+                { { "npx", "-y", "tsc" }, NULL },
+                { { "sh", "-c", "npm run -s build" }, NULL },
+                { { "npm", "run", "x", "--", "-g" }, NULL },
+                { { "npm", "--silent", "test" }, NULL },
+                { { "npm", "t" }, NULL },
+                { { "npm", "start", "-s" }, NULL },
+                { { "npm", "exec", "--", "tsc" }, NULL },
+                { { "npm", "x", "tsc" }, NULL },
+                { { "npm", "run-script", "b" }, NULL },
+                { { "npm", "install-test" }, NULL },
                 { { "npm", "i", "-g", "x" }, NULL },
                 { { "npm", "i", "--global" }, NULL },
                 { { "npm", "i", "--location=global" }, NULL },
