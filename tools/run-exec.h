@@ -287,8 +287,9 @@ int sbx_run_npm_dir(char *const *words, const char *cwd, char *out, size_t size)
  * (tmp.XXXXXXXXXX), as coreutils places it; joined to cwd, into out, its X's as written. 1, or 0
  * for another program, -u (makes nothing), --help, --version, an option not known, several
  * templates, one mktemp refuses with a line (absolute with a directory asked for, a '/' with
- * -t), and where the directory is $TMPDIR's: tmpdir NULL (not known) or an env before it (its
- * -i, -u or TMPDIR=... may change it). Nothing is asked of the host. */
+ * -t), and where the directory is $TMPDIR's: tmpdir NULL (not known) or an env before it with
+ * options (-i, -u may change it) and no TMPDIR=VALUE of its own (which is the command's, tmpdir
+ * or not). Nothing is asked of the host. */
 int sbx_run_mktemp_file(char *const *words, const char *cwd, const char *tmpdir, char *out, size_t size);
 /* The __pycache__ directory a `python -m compileall [OPTION...] DIR|FILE...` that words
  * (sbx_run_command_words()'s) run in cwd makes first (struct sbx_classify_context's

@@ -4541,10 +4541,27 @@ int sbx_run_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, 
 
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "mktemp") != 0)
                 return 0;
-        /* an env's -i, -u or TMPDIR=... may change the $TMPDIR the caller read */
-        for (ptrdiff_t j = 0; j < k; j++)
-                if (strcmp(base_of(argv[j]), "env") == 0)
-                        tmpdir = NULL;
+        /* each env before it, in turn: its own TMPDIR=VALUE is the command's (GNU env unsets
+         * before it sets), its options (-i, -u) may change the $TMPDIR the caller read (review56:
+         * before, any env read none, `env TMPDIR=D mktemp -q` into a refused D task_failure) */
+        for (size_t i = 0; i < (size_t) k;) {
+                bool own_names = false;
+                ptrdiff_t w = past_wrappers(argv + i, n - i, false, &own_names), e;
+                const char *env_dir, *set = NULL;
+                size_t assign;
+
+                if (w < 0)
+                        return 0;
+                if ((i += (size_t) w) >= (size_t) k)
+                        break;
+                if (strcmp(base_of(argv[i]), "env") != 0 || (e = env_args(argv + i, n - i, &env_dir, &assign)) < 0)
+                        return 0;
+                for (size_t j = i + assign; j < i + (size_t) e; j++)
+                        if (strncmp(argv[j], "TMPDIR=", 7) == 0)
+                                set = argv[j] + 7;
+                tmpdir = set ? set : assign > 1 ? NULL : tmpdir;
+                i += (size_t) e;
+        }
         for (size_t i = (size_t) k + 1; i < n; i++) {
                 const char *a = argv[i], *arg;
                 bool opts_done = false;

@@ -3187,15 +3187,20 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
                         [ $who = nobody ] && chown 65534:65534 "$z/own"
                         for b in landlock bwrap; do
-                            for where in own root nx tmp temp; do
-                                mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where")
+                            for where in own root nx tmp temp env-own env-root; do
+                                mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
                                 nx) want=task_failure::1 ;;
                                 tmp) mode=read-only want=denied:/tmp/tmp.XXXXXXXXXX:1 args=(-q) ;;
                                 temp) want=success::0 args=(-q) ;;
+                                # ... in an env's own TMPDIR (review56: before, task_failure, both
+                                # backends, root and nobody)
+                                env-*) envs=(env "TMPDIR=$z/${where#env-}") args=(-q)
+                                       want=denied:$z/${where#env-}/tmp.XXXXXXXXXX:1
+                                       [ $where = env-root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 esac
-                                status_row "$d/ws" $b $mode "$d/mk.json" mktemp "${args[@]}"
+                                status_row "$d/ws" $b $mode "$d/mk.json" "${envs[@]}" mktemp "${args[@]}"
                                 [ $rc -eq 125 ] && continue
                                 check "$who, $b: mktemp ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                             done

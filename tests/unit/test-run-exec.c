@@ -2881,8 +2881,21 @@ static void test_mktemp_file(void **state) {
                  * that may change it, another program */
                 { { "mktemp", "-q" }, NULL, NULL },
                 { { "mktemp", "-qt", "-p", "/ro", "x.XXX" }, NULL, NULL },
-                { { "env", "TMPDIR=/x", "mktemp", "-q" }, "/var/tmp", NULL },
                 { { "env", "-u", "TMPDIR", "mktemp", "-q", "x.XXX", "--tmpdir" }, "/var/tmp", NULL },
+                { { "env", "-i", "mktemp", "-q" }, "/var/tmp", NULL },
+                { { "env", "TMPDIR=/a", "env", "-", "mktemp", "-q" }, NULL, NULL },
+                { { "env", "-S", "TMPDIR=/a mktemp -q" }, NULL, NULL },
+                /* an env's own TMPDIR=VALUE, whatever the caller's and the env's options (review56:
+                 * before, none: `env TMPDIR=D mktemp -q` into a refused D read task_failure) */
+                { { "env", "TMPDIR=/x", "mktemp", "-q" }, "/var/tmp", "/x/tmp.XXXXXXXXXX" },
+                { { "env", "TMPDIR=/x", "mktemp", "-q" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                { { "env", "-i", "TMPDIR=/x", "mktemp", "-q", "-t", "a.XXX" }, NULL, "/x/a.XXX" },
+                { { "nice", "env", "TMPDIR=d", "nice", "mktemp", "-q" }, NULL, "/w/d/tmp.XXXXXXXXXX" },
+                { { "env", "-i", "env", "TMPDIR=/x", "mktemp", "-qd" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                { { "env", "TMPDIR=", "mktemp", "-q" }, "/var/tmp", "/tmp/tmp.XXXXXXXXXX" },
+                { { "env", "LC_ALL=C", "mktemp", "-q" }, "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
+                { { "env", "-C", "/ro", "TMPDIR=x", "mktemp", "-q" }, NULL, "/ro/x/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "env TMPDIR=/x mktemp -q" }, NULL, "/x/tmp.XXXXXXXXXX" },
                 { { "mkdir", "-p", "/ro/x" }, NULL, NULL },
         };
         (void) state;
