@@ -796,6 +796,17 @@ want = [sys.argv[3]] if sys.argv[2] == "denied" else []
 assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["path"] for d in o["denials"]] == want, o
 assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c"
                                 done
+                                # ... a -cmd's `.cd` of a quoted name with a blank (review56: before,
+                                # not read, task_failure for root)
+                                if command -v sqlite3 >/dev/null; then
+                                        mkdir -p "$d/ws/odir-$b/s p" && chown 12345:12345 "$d/ws/odir-$b/s p"
+                                        status_row "$d/ws" $b workspace-write "$d/odir-$b.json" \
+                                                sqlite3 -cmd ".cd 'odir-$b/s p'" c 'create table t(x)'
+                                        sp="denied:$d/ws/odir-$b/s p/c:1"
+                                        [ $who = nobody ] && sp=task_failure::1
+                                        [ $rc -eq 125 ] || check "$who, $b workspace-write: sqlite3 -cmd \".cd 'odir/s p'\" c: ${sp%%:*} ($got)" \
+                                                test "$got" = "$sp" -a ! -e "$d/ws/odir-$b/s p/c"
+                                fi
                                 # ... the same directory entered by cd's options, `--`, bash's pushd,
                                 # or back through a symbolic link's `..` as bash reads it (left54:
                                 # the first three read no directory, no path: denied, nobody's too;

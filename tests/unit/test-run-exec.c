@@ -1638,6 +1638,10 @@ static void test_sqlite_database(void **state) {
                         { { "sqlite3", "n.db", "-cmd", ".cd /x" }, "/x/n.db" },
                         { { "sqlite3", "-cmd", ".cd /x", "n.db", "create table t(a)" }, "/x/n.db" },
                         { { "sqlite3", "-cmd", ".cd /x", "-cmd", ".cd 'y'", "-csv", "n.db" }, "/x/y/n.db" },
+                        /* a quoted name's blanks (review56: before, not read) */
+                        { { "sqlite3", "-cmd", ".cd '/x/a b'", "n.db" }, "/x/a b/n.db" },
+                        { { "sqlite3", "-cmd", ".cd \"a\tb\" ", "n.db", "select 1" }, "/w/a\tb/n.db" },
+                        { { "sh", "-c", "sqlite3 -cmd \".cd '/x/a b'\" n.db" }, "/x/a b/n.db" },
                 };
                 char out[PATH_MAX];
 
@@ -1665,6 +1669,8 @@ static void test_sqlite_database(void **state) {
                         { "-- c\n\n.mode csv\n.cd 'sub'\n  .cd in\nselect 1;\n.cd /x\n", "sub/in/n.db" },
                         { ".cd ../x\ncreate table t(a);\n", "" },
                         { ".cd a b\ncreate table t(a);\n", "" },
+                        { ".cd 'a' 'b'\ncreate table t(a);\n", "" },
+                        { ".cd 'a b\ncreate table t(a);\n", "" },
                         { ".open o.db\n.cd sub\n", "" },
                         { ".op o.db\n", "" },
                 };
