@@ -4772,6 +4772,10 @@ static const char bfd_archive_sig[] = "could not create temporary file whilst wr
 /* javac's "F.java:N: error: error while writing C: could not create parent directories", no errno
  * (context javac_dir) */
 static const char javac_dirs_sig[] = "could not create parent directories";
+/* rustc's "error: failed to find or create the directory specified by `--out-dir`", the whole
+ * line, of its --out-dir DIR it could not make (create_dir_all), no name, no errno (context
+ * javac_dir, read as javac's -d DIR) */
+static const char rustc_outdir_sig[] = "failed to find or create the directory specified by `--out-dir`";
 /* GNAT's compiler's file it could not make (its .ali): "gnat1: Cannot create: X" and the NUL that
  * ends X's C string, X as the compiler names it, no errno (any failure of its open: EACCES,
  * EROFS, ENOENT) */
@@ -4822,6 +4826,7 @@ bool sbx_denial_sig_needs_argv(const char *sig) {
                strcasecmp(sig, sqlite_cant_dot_sig) == 0 ||
                strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
                strcasecmp(sig, bfd_badf_sig) == 0 || strcasecmp(sig, javac_dirs_sig) == 0 ||
+               strcasecmp(sig, rustc_outdir_sig) == 0 ||
                strcasecmp(sig, gnat_create_sig) == 0 || strcasecmp(sig, sqlite_attach_sig) == 0 ||
                cmake_e_signature(sig);
 }
@@ -4918,8 +4923,9 @@ static bool javac_dir_made(const struct sbx_classifier *c, const char *dir) {
                !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, in, false));
 }
 
-static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, size_t len) {
-        static const char tail[] = ": could not create parent directories";
+static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, size_t len, bool rustc) {
+        static const char tail[] = ": could not create parent directories",
+                          rustc_line[] = "error: failed to find or create the directory specified by `--out-dir`";
         char host[SBX_DENIAL_PATH_MAX], level[SBX_DENIAL_PATH_MAX], probe[SBX_DENIAL_PATH_MAX + 2];
         const size_t tl = sizeof(tail) - 1;
         int kind = SBX_HOST_NAME_MISSING;
@@ -4932,8 +4938,12 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
                 argv_file_resolved(c, next, c->later_target);
                 dir = c->later_target;
         }
-        if (!dir[0] || !c->host_exists || len <= tl || memcmp(s + len - tl, tail, tl) != 0 ||
-            !memmem(s, len, "error: error while writing ", 27) || dialect_dev_proc(c, dir) ||
+        /* (rustc's: its line whole, its one directory: mine56, `rustc --out-dir /x/o m.rs` read
+         * task_failure) */
+        if (rustc ? len != sizeof(rustc_line) - 1 || memcmp(s, rustc_line, len) != 0 || c->javac_later[0]
+                  : len <= tl || memcmp(s + len - tl, tail, tl) != 0 || !memmem(s, len, "error: error while writing ", 27))
+                return false;
+        if (!dir[0] || !c->host_exists || dialect_dev_proc(c, dir) ||
             !host_name(c, dir, strlen(dir), host) || dialect_dev_proc(c, host))
                 return false;
         memcpy(level, host, strlen(host) + 1);
@@ -5191,8 +5201,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
 
         if (!sbx_denial_sig_needs_argv(sig))
                 return false;
-        if (strcasecmp(sig, javac_dirs_sig) == 0) {
-                if (!javac_dir_line(c, s, len))
+        if (strcasecmp(sig, javac_dirs_sig) == 0 || strcasecmp(sig, rustc_outdir_sig) == 0) {
+                if (!javac_dir_line(c, s, len, strcasecmp(sig, rustc_outdir_sig) == 0))
                         return true;
                 *ret_target = c->javac_level;
                 return false;

@@ -491,7 +491,9 @@ struct sbx_classify_context {
          * create parent directories" names none, whatever its mkdir's errno: a denial only where
          * this directory is given, of its first level the host does not have (or of itself, where
          * the host has it: a package's directory made in it), outside the granted directories,
-         * the host letting the user make it. Copied. NULL: none (the line is no denial). */
+         * the host letting the user make it. Or a rustc's --out-dir DIR, whose "error: failed to
+         * find or create the directory specified by `--out-dir`" (the whole line) is read alike
+         * (with no javac_later). Copied. NULL: none (the line is no denial). */
         const char *javac_dir;
         /* The -d directories of the javacs an `&&` chain runs after that javac (absolute), in
          * order, each NUL-terminated, an empty one after the last, only quiet commands between

@@ -2708,7 +2708,9 @@ static void classifier_context(struct run_state *st) {
                                 ctx.mktemp_file = mktemp_file;
                         if (sbx_run_npm_dir(words, words_dir, npm_dir, sizeof(npm_dir)) > 0)
                                 ctx.npm_dir = npm_dir;
-                        if (sbx_run_javac_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
+                        /* (rustc's --out-dir, whose line names none either: mine56) */
+                        if (sbx_run_javac_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0 ||
+                            sbx_run_rustc_out_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
                          * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
@@ -2767,7 +2769,8 @@ static void classifier_context(struct run_state *st) {
                                 ctx.bfd_output = bfd_output;
                                 ctx.bfd_later = bfd_later[0] ? bfd_later : NULL;
                         }
-                        if (sbx_run_chain_only(command, ctx.cwd, sbx_run_javac_dir, javac_dir, sizeof(javac_dir)) > 0)
+                        if (sbx_run_chain_only(command, ctx.cwd, sbx_run_javac_dir, javac_dir, sizeof(javac_dir)) > 0 ||
+                            sbx_run_chain_only(command, ctx.cwd, sbx_run_rustc_out_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
                         /* (and an npm's: `cd app && npm install --silent`) */
                         if (sbx_run_chain_only(command, ctx.cwd, sbx_run_npm_dir, npm_dir, sizeof(npm_dir)) > 0)

@@ -212,6 +212,10 @@ int sbx_run_bfd_outputs(char *const *words, const char *cwd, char *out, size_t s
  * sbx_run_start_dir() and env's arguments; joined to cwd into out. 1, or 0 for another program,
  * no -d or several, an @argfile. Nothing is asked of the host. */
 int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t size);
+/* The directory a rustc that words run in cwd makes and writes its output in, its --out-dir DIR
+ * (read as javac's -d DIR: struct sbx_classify_context's javac_dir), joined to cwd into out. 1,
+ * or 0 for another program, no --out-dir, -o, an @argfile. Nothing is asked of the host. */
+int sbx_run_rustc_out_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The lock file of the index a `git stash` that words (sbx_run_command_words()'s) run in cwd
  * (their start) makes first (struct sbx_classify_context's git_index_lock): stash, or its push,
  * save, apply, pop or an option (not -h), refreshes the index quietly and exits 1 with no line

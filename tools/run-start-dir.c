@@ -3312,6 +3312,32 @@ int sbx_run_javac_dir(char *const *argv, const char *cwd, char *out, size_t size
         return argv_name(argv, cwd, out, size, javac_dir, false);
 }
 
+/* The --out-dir DIR (`--out-dir=DIR`) of the rustc at argv[k] (argv n long), the last one where
+ * several; NULL without one, with -o (or --o=, -oFILE: its output elsewhere), or an @argfile. */
+static const char *rustc_out_dir(char *const *argv, size_t k, size_t n) {
+        const char *dir = NULL;
+
+        if (!versioned_name(base_of(argv[k]), "rustc"))
+                return NULL;
+        for (size_t i = k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (a[0] == '@' || (a[0] == '-' && a[1] == 'o'))
+                        return NULL;
+                if (strcmp(a, "--out-dir") == 0) {
+                        if (i + 1 >= n)
+                                return NULL;
+                        dir = argv[++i];
+                } else if (strncmp(a, "--out-dir=", 10) == 0)
+                        dir = a + 10;
+        }
+        return dir;
+}
+
+int sbx_run_rustc_out_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        return argv_name(argv, cwd, out, size, rustc_out_dir, false);
+}
+
 /* Whether the find program word w is among the n words of argv from `from` that follow an action
  * in actions (find's -fprint FILE and the like: the files it opens for writing). */
 static bool find_names_output(char *const *argv, size_t from, size_t n, const char *w) {

@@ -3331,6 +3331,27 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         else
                                 echo "# skip: ssh-keygen is not installed (ssh-keygen -R rows)"
                         fi
+                        # rustc --out-dir DIR it could not make prints "error: failed to find or create
+                        # the directory specified by `--out-dir`", no name, no errno: DIR's first level
+                        # the host does not have, outside the workspace in workspace-write, denied;
+                        # under a regular file of the host's (ENOTDIR there too), task_failure; nothing
+                        # made (mine56, before: task_failure under both backends). As root: rustc is
+                        # root's (rustup) on the machines that have it
+                        if [ $who = root ] && command -v rustc >/dev/null; then
+                                z=/var/tmp/$tag-rs
+                                mkdir -p "$z" && touch "$z/file" && printf 'fn main() {}\n' > "$d/ws/$tag-m.rs"
+                                for b in landlock bwrap; do
+                                        for where in new/o file/o; do
+                                                want="denied:$z/new:1"
+                                                [ $where = file/o ] && want=task_failure::1
+                                                status_row "$d/ws" $b workspace-write "$d/rs.json" rustc --out-dir "$z/$where" "$tag-m.rs"
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: rustc --out-dir $where (workspace-write): ${want%%:*} ($got)" test "$got" = "$want"
+                                        done
+                                done
+                                check "$who: ... nothing made" test "$(find "$z" | wc -l)" = 2
+                                rm -rf "$z" "$d/ws/$tag-m.rs"
+                        fi
                         # OpenSSL's "Can't open \"X\" for writing, E" of a name with no '/' nor '.': X the
                         # file (mine55, before: no path): in the workspace in read-only mode, denied,
                         # X its path; as nobody after `cd` into root's 0755 directory, the host's

@@ -4986,6 +4986,43 @@ static void test_classify_javac_dir_not_made(void **state) {
         assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
 }
 
+/* rustc's "error: failed to find or create the directory specified by `--out-dir`", no name, no
+ * errno, of its --out-dir DIR (read as javac's -d DIR, javac_dir): read as javac's line, the level
+ * of DIR the sandbox refused (mine56: before, task_failure under both backends, `rustc --out-dir
+ * /var/tmp/x/o m.rs`). Not the line with more on it, after a chain's javacs (javac_later), nor
+ * in sbx classify. */
+static void test_classify_rustc_out_dir_not_made(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        static const char line[] = "error: failed to find or create the directory specified by `--out-dir`\n";
+        static const struct {
+                const char *dir, *later, *text, *path;
+        } cases[] = {
+                { "/nx/a/b", NULL, line, "/nx" },
+                { "/etc", NULL, line, "/etc" },
+                { "/ws/build", NULL, line, NULL },
+                { "/ro/x/new", NULL, line, NULL },
+                { "/nx/f/a", NULL, line, NULL },
+                { NULL, NULL, line, NULL },
+                { "/etc/nx", NULL, "x: error: failed to find or create the directory specified by `--out-dir`\n", NULL },
+                { "/etc/nx", "/etc/b\0", line, NULL },
+        };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_exists = fake_host_exists_curl,
+                                            .host_refuses = fake_host_refuses_ro_x };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+
+                        ctx.javac_dir = cases[i].dir;
+                        ctx.javac_later = cases[i].later;
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
+                }
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
+        assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
+}
+
 /* javac under Landlock prints NIO's AccessDeniedException's message, the path alone, after the
  * class it could not write: "F.java:1: error: error while writing C: /x/C.class". The path is
  * that file, judged against the host (before: no signature, task_failure; with one, the name
@@ -8889,6 +8926,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_curl_chain_status_is_the_first_unwritten),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),
+                cmocka_unit_test(test_classify_rustc_out_dir_not_made),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
         cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),

@@ -2785,6 +2785,26 @@ static void test_iconv_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_iconv_output);
 }
 
+/* The directory a rustc makes (sbx_run_rustc_out_dir()): its --out-dir DIR, whose
+ * "failed to find or create the directory specified by `--out-dir`" names none (mine56: before,
+ * none read, task_failure). Not with -o, an @argfile, another program. */
+static void test_rustc_out_dir(void **state) {
+        static const struct target_row cases[] = {
+                { { "rustc", "--out-dir", "o", "m.rs" }, "/w/o" },
+                { { "/usr/bin/rustc", "--edition", "2021", "--out-dir=/ro/o", "m.rs" }, "/ro/o" },
+                { { "rustc", "--out-dir", "a", "--out-dir", "b", "m.rs" }, "/w/b" },
+                { { "env", "-C", "/ro", "rustc", "--out-dir", "o", "m.rs" }, "/ro/o" },
+                { { "rustc", "m.rs" }, NULL },
+                { { "rustc", "--out-dir", "o", "-o", "x", "m.rs" }, NULL },
+                { { "rustc", "-ox", "--out-dir", "o", "m.rs" }, NULL },
+                { { "rustc", "@args", "--out-dir", "o" }, NULL },
+                { { "rustc", "m.rs", "--out-dir" }, NULL },
+                { { "javac", "--out-dir", "o" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_rustc_out_dir);
+}
+
 /* The known_hosts file an ssh-keygen -R (or -H) rewrites (sbx_run_keygen_hosts()): its -f FILE,
  * whose copy's "mkstemp: E" names none (mine56: before, no path). */
 static void test_keygen_hosts(void **state) {
@@ -4412,6 +4432,7 @@ int main(void) {
                 cmocka_unit_test(test_compileall_dir),
                 cmocka_unit_test(test_iconv_output),
                 cmocka_unit_test(test_keygen_hosts),
+                cmocka_unit_test(test_rustc_out_dir),
                 cmocka_unit_test(test_mktemp_file),
                 cmocka_unit_test(test_npm_dir),
                 cmocka_unit_test(test_meson_compile_ninja_log),
