@@ -1511,6 +1511,11 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
                                  * after the kind of thing it is, from there on (not "x.txt") */
                                 if (verb_phrase(f, fl) && (k = after_kind(f, fl)) > 0)
                                         return put(out, size, f + k, name_end(f, k, fl) - k);
+                                /* brotli's "failed to open output file [X]": the name within its
+                                 * brackets (mine56: "[/x/f.br]" joined to the cwd was recorded) */
+                                if (fl - w > 2 && f[w] == '[' && f[fl - 1] == ']' && word_before_is(f, w, "file") &&
+                                    !memchr(f + w + 1, ']', fl - w - 2))
+                                        return put(out, size, f + w + 1, fl - w - 2);
                                 /* "cannot create X"; also perl's "mkdir /x: $!" */
                                 if (path_like(f + w, fl - w))
                                         return put(out, size, f + w, fl - w);

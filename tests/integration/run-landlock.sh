@@ -3352,6 +3352,28 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... nothing made" test "$(find "$z" | wc -l)" = 2
                                 rm -rf "$z" "$d/ws/$tag-m.rs"
                         fi
+                        # brotli prints its output file within brackets, "failed to open output file
+                        # [X]: E": X its path (mine56, before: "[X]" joined to the cwd), outside the
+                        # workspace in workspace-write denied; as nobody in root's 0755 directory, the
+                        # host's refusal, task_failure; nothing made
+                        if command -v brotli >/dev/null; then
+                                z=/var/tmp/$tag-br
+                                mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root" && echo x > "$d/ws/$tag-br.txt"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own"
+                                for b in landlock bwrap; do
+                                        for where in own root; do
+                                                want="denied:$z/$where/f.br:1"
+                                                [ $who = nobody ] && [ $where = root ] && want=task_failure::1
+                                                status_row "$d/ws" $b workspace-write "$d/br.json" brotli -o "$z/$where/f.br" "$tag-br.txt"
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: brotli -o F (workspace-write, $where): ${want%%:*}, F its path ($got)" test "$got" = "$want"
+                                        done
+                                done
+                                check "$who: ... nothing made" test -z "$(find "$z" -type f)"
+                                rm -rf "$z" "$d/ws/$tag-br.txt"
+                        else
+                                echo "# skip: brotli is not installed (brotli -o rows)"
+                        fi
                         # OpenSSL's "Can't open \"X\" for writing, E" of a name with no '/' nor '.': X the
                         # file (mine55, before: no path): in the workspace in read-only mode, denied,
                         # X its path; as nobody after `cd` into root's 0755 directory, the host's

@@ -1419,6 +1419,11 @@ static void test_classify_denial_path_extraction_table(void **state) {
                  * the directory, its last word ("in ./" joined to the cwd was recorded) */
                 { "Cannot create temporary file in ./: Read-only file system", "Read-only file system", "./" },
                 { "Cannot create temporary file in /tmp/: Permission denied", "Permission denied", "/tmp/" },
+                /* brotli prints its output file within brackets: the name, not them (mine56:
+                 * "[/etc/f.br]" joined to the cwd was recorded); not another word's */
+                { "failed to open output file [/etc/f.br]: Read-only file system", "Read-only file system", "/etc/f.br" },
+                { "failed to open output file [f.br]: Permission denied", "Permission denied", "f.br" },
+                { "cannot create [/etc/x]: Permission denied", "Permission denied", "[/etc/x]" },
                 /* the directories of a name were made, not the name: git worktree's X/.git was never
                  * opened, a directory above it was refused ("/v/wt/.git" was recorded) */
                 { "fatal: could not create leading directories of '/v/wt/.git': Read-only file system",
