@@ -2776,6 +2776,11 @@ static void classifier_context(struct run_state *st) {
                         if (sbx_run_chain_only(command, ctx.cwd, sbx_run_npm_dir, npm_dir, sizeof(npm_dir)) > 0)
                                 ctx.npm_dir = npm_dir;
                 }
+                /* ... and an npm's --prefix DIR, its project wherever it starts, which npm runs
+                 * its scripts in (review56: not read, `npm --prefix D install --silent` of a
+                 * refused D task_failure) */
+                if (words && start < 0 && sbx_run_npm_dir(words, words_dir, npm_dir, sizeof(npm_dir)) == 2)
+                        ctx.npm_dir = npm_dir;
                 /* an interpreter's script (-c, -e, a Python script file) that may change its
                  * directory (os.chdir, perl's chdir, a child's cwd=): its relative names are of
                  * none known and keep no path, never a made-up one's file asked of the host

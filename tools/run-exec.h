@@ -277,12 +277,14 @@ int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t 
  * option not known, no -f (the user's own ~/.ssh/known_hosts, its home as the passwd file
  * gives it). Nothing is asked of the host. */
 int sbx_run_keygen_hosts(char *const *words, const char *cwd, char *out, size_t size);
-/* The directory an npm that words (sbx_run_command_words()'s) run in cwd starts in, where its
- * project is (struct sbx_classify_context's npm_dir), into out: cwd, or where an env -C moved it.
- * 1, or 0 for another program (npx too), one whose prefix is elsewhere (-g, --global,
- * --location, --prefix, -C), one that exits with a script's or a binary's status (a word run,
- * test, start, stop, restart, exec, explore, install-test or an alias of them). Nothing is asked
- * of the host. */
+/* The directory of the project of an npm that words (sbx_run_command_words()'s) run in cwd
+ * (struct sbx_classify_context's npm_dir), into out: its one --prefix DIR (-C DIR) joined to where
+ * it starts (2: where sbx_run_start_dir() reads none, -1, as npm runs its scripts there; the
+ * prefix is npm's project whatever lies above it), else where it starts (cwd, or where an env
+ * -C moved it: 1). 0 for another program (npx too), one whose prefix is elsewhere or not read
+ * (-g, --global, --location, several --prefix, -CDIR), one that exits with a script's or a
+ * binary's status (a word run, test, start, stop, restart, exec, explore, install-test or an
+ * alias of them). Nothing is asked of the host. */
 int sbx_run_npm_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The file (or directory, -d) a `mktemp [OPTION...] [TEMPLATE]` that words
  * (sbx_run_command_words()'s) run in cwd makes (struct sbx_classify_context's mktemp_file): its

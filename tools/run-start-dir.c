@@ -4546,20 +4546,32 @@ int sbx_run_npm_dir(char *const *argv, const char *cwd, char *out, size_t size) 
                                             "stop", "restart", "exec", "x", "explore", "it", "cit",
                                             "install-test", "install-ci-test", "sit", NULL };
 
+        const char *prefix = NULL;
+        size_t prefixes = 0;
+
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "npm") != 0)
                 return 0;
         /* (after "--": a script's own arguments) */
         for (size_t i = (size_t) k + 1; i < n && strcmp(argv[i], "--") != 0; i++) {
                 const char *a = argv[i];
 
+                /* its project's directory, --prefix DIR or -C DIR (review56: before, not read,
+                 * `npm --prefix D install --silent` of a refused D task_failure) */
+                if (long_option(a, "--prefix", 8) || strcmp(a, "-C") == 0) {
+                        if (!(prefix = option_arg(argv, n, &i, a[1] == '-' ? NULL : "")) || !prefix[0])
+                                return 0;
+                        prefixes++;
+                        continue;
+                }
                 if (strcmp(a, "-g") == 0 || long_option(a, "--global", 8) || long_option(a, "--location", 10) ||
-                    long_option(a, "--prefix", 8) || strncmp(a, "-C", 2) == 0 || word_in(a, runs))
+                    strncmp(a, "-C", 2) == 0 || word_in(a, runs))
                         return 0;
         }
-        if (strlen(start) >= size)
+        if (prefixes > 1 || (prefix ? join_name(out, size, start, prefix) < 0 : strlen(start) >= size))
                 return 0;
-        memcpy(out, start, strlen(start) + 1);
-        return 1;
+        if (!prefix)
+                memcpy(out, start, strlen(start) + 1);
+        return prefix ? 2 : 1;
 }
 
 int sbx_run_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size) {

@@ -222,7 +222,7 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 r = cmd ? sbx_run_npm_dir(cmd, dir, out, out_size) : 0;
-                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                if ((r < 0 || r > 2) || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 /* mktemp's, with $TMPDIR not known, /var/tmp and none */
                 for (size_t t = 0; t < 3; t++) {

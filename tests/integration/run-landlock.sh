@@ -3231,13 +3231,17 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                             for b in landlock bwrap; do
                                 code=243
                                 [ $b = bwrap ] && code=226
-                                for where in ws root ws-write; do
-                                    mode=read-only at=$d/ws/$tag-np want=denied::$code
+                                for where in ws root ws-write prefix prefix-root; do
+                                    mode=read-only at=$d/ws/$tag-np want=denied::$code pfx=
                                     case $where in
                                     root) at=$z; [ $who = nobody ] && want=task_failure::243 ;;
                                     ws-write) mode=workspace-write want=success::0 ;;
+                                    # ... its --prefix's project, from the workspace (review56:
+                                    # before, task_failure with those statuses)
+                                    prefix) at=$d/ws pfx="--prefix $d/ws/$tag-np" ;;
+                                    prefix-root) at=$d/ws pfx="-C $z"; [ $who = nobody ] && want=task_failure::243 ;;
                                     esac
-                                    status_row "$at" $b $mode "$d/np.json" sh -c 'npm install --silent --offline --no-audit --no-fund'
+                                    status_row "$at" $b $mode "$d/np.json" sh -c "npm $pfx install --silent --offline --no-audit --no-fund"
                                     [ $rc -eq 125 ] && continue
                                     # (as nobody, bubblewrap's EROFS comes first in read-only: 226)
                                     [ "$want" = task_failure::243 ] && [ $b = bwrap ] && [ $mode = read-only ] && want=task_failure::226

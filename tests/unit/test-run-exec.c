@@ -2832,6 +2832,13 @@ static void test_keygen_hosts(void **state) {
  * 243 or 226 (its errno negated, --silent) tells a refused write: cwd or env -C's; none for
  * another program or a prefix elsewhere. Before, none was read: `npm install --silent` in
  * read-only mode read task_failure. */
+/* sbx_run_npm_dir() as 1 where it read a directory (2: its --prefix's) */
+static int npm_dir_read(char *const *words, const char *cwd, char *out, size_t size) {
+        int r = sbx_run_npm_dir(words, cwd, out, size);
+
+        return r > 0 ? 1 : r;
+}
+
 static void test_npm_dir(void **state) {
         static const struct target_row cases[] = {
                 { { "npm", "install", "--silent" }, "/w" },
@@ -2853,14 +2860,29 @@ static void test_npm_dir(void **state) {
                 { { "npm", "i", "-g", "x" }, NULL },
                 { { "npm", "i", "--global" }, NULL },
                 { { "npm", "i", "--location=global" }, NULL },
-                { { "npm", "--prefix", "/ro", "i" }, NULL },
-                { { "npm", "-C", "/ro", "i" }, NULL },
+                /* --prefix's or -C's directory, 2 (review56: before, none) */
+                { { "npm", "--prefix", "/ro", "i" }, "/ro" },
+                { { "npm", "-C", "/ro", "i" }, "/ro" },
+                { { "npm", "i", "--prefix=app" }, "/w/app" },
+                { { "npm", "i", "--prefix", "app", "--prefix", "b" }, NULL },
+                { { "npm", "i", "--prefix=" }, NULL },
+                { { "npm", "i", "--prefix" }, NULL },
+                { { "npm", "-C/ro", "i" }, NULL },
+                { { "npm", "-C", "/ro", "run", "x" }, NULL },
                 { { "npmx", "i" }, NULL },
                 { { "pnpm", "i" }, NULL },
         };
         (void) state;
 
-        target_rows(cases, SBX_ELEMENTSOF(cases), sbx_run_npm_dir);
+        target_rows(cases, SBX_ELEMENTSOF(cases), npm_dir_read);
+        /* 2 where a --prefix named it: read whatever sbx_run_start_dir() reads */
+        {
+                const char *const prefixed[] = { "npm", "--prefix", "/ro", "ci", NULL }, *const plain[] = { "npm", "ci", NULL };
+                char out[PATH_MAX];
+
+                assert_int_equal(sbx_run_npm_dir((char *const *) prefixed, "/w", out, sizeof(out)), 2);
+                assert_int_equal(sbx_run_npm_dir((char *const *) plain, "/w", out, sizeof(out)), 1);
+        }
 }
 
 /* The file a mktemp makes (sbx_run_mktemp_file()), which its exit status 1 with -q and no line
