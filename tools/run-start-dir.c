@@ -3602,7 +3602,8 @@ struct sqlite_walk {
 
 /* Walks the sqlite3 shell's commands text (a -cmd's, one command: whole), line by line: blank
  * lines and `--` comments passed, a `.cd DIR` moves w->cur (DIR one word, quoted whole (its
- * blanks then the name's) or not at all, no backslash, no `..`: after a link it is not the text's parent; once the database is opened, no matter
+ * blanks then the name's) or not at all, no backslash, no `..`; one the host has not as a
+ * directory the user may enter leaves it, as it leaves the shell; after a link it is not the text's parent; once the database is opened, no matter
  * to it), the dot-commands that only print passed, SQL opens the database at w->cur (stdin's,
  * where stop: the rest no matter). 0, or -1 where a line is not read (another dot-command, a `.cd`
  * of another word). */
@@ -3660,6 +3661,24 @@ static int sqlite_walk_text(struct sqlite_walk *w, const char *text, bool one, b
                 word[n] = '\0';
                 if (dot_dot(word) || join_name(moved, sizeof(moved), w->cur, word) < 0)
                         return -1;
+                /* (a DIR the host has not, or no directory, or one the user may not enter,
+                 * leaves the shell where it was: "Cannot change to directory", and on; another
+                 * answer, not read. review56: before, `sqlite3 -cmd '.cd nodir' t.db 'create
+                 * table t(a)'` in read-only mode named nodir/t.db, missing on the host, and the
+                 * refusal of the t.db it opened where it stayed read task_failure) */
+                if (!w->dir[0]) {
+                        struct stat st;
+                        int r = sbx_run_host_stat(moved, true, &st);
+
+                        if (r == 0 && S_ISDIR(st.st_mode))
+                                r = sbx_run_host_access(moved, X_OK);
+                        else if (r == 0)
+                                r = -ENOTDIR;
+                        if (r == -ENOENT || r == -ENOTDIR || r == -EACCES)
+                                continue;
+                        if (r < 0)
+                                return -1;
+                }
                 memcpy(w->cur, moved, strlen(moved) + 1);
         }
         return 0;

@@ -806,6 +806,13 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                         [ $who = nobody ] && sp=task_failure::1
                                         [ $rc -eq 125 ] || check "$who, $b workspace-write: sqlite3 -cmd \".cd 'odir/s p'\" c: ${sp%%:*} ($got)" \
                                                 test "$got" = "$sp" -a ! -e "$d/ws/odir-$b/s p/c"
+                                        # ... and of a directory the host has not: the shell stays, its
+                                        # c the workspace's, refused in read-only mode (review56:
+                                        # before, nodir/c named, task_failure)
+                                        status_row "$d/ws" $b read-only "$d/odir-$b.json" \
+                                                sqlite3 -cmd ".cd nodir-$b" c 'create table t(x)'
+                                        [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 -cmd '.cd nodir' c: denied, the workspace's c ($got)" \
+                                                test "$got" = "denied:$d/ws/c:1" -a ! -e "$d/ws/c"
                                 fi
                                 # ... the same directory entered by cd's options, `--`, bash's pushd,
                                 # or back through a symbolic link's `..` as bash reads it (left54:

@@ -1394,9 +1394,9 @@ static void test_sqlite_target_either(void **state) {
 static void test_sqlite_rc_file(void **state) {
         static const struct {
                 const char *rc;
-                int db, target; /* 2: /x/t.db, 1: /w/t.db, 0 none */
+                int db, target; /* 2: /tmp/t.db, 1: /w/t.db, 0 none */
         } cases[] = {
-                { ".cd /x\n", 2, 0 },
+                { ".cd /tmp\n", 2, 0 }, /* (a directory the host has: a .cd of one it has not stays) */
                 { ".mode csv\n.headers on\n", 1, 1 },
                 { ".open /x/o.db\n", 0, 0 },
                 { NULL, 1, 1 }, /* none there */
@@ -1424,7 +1424,7 @@ static void test_sqlite_rc_file(void **state) {
                         fclose(f);
                 }
                 r = sbx_run_sqlite_database(plain, "/w", out, sizeof(out));
-                if (r != cases[i].db || (r > 0 && strcmp(out, r == 2 ? "/x/t.db" : "/w/t.db") != 0))
+                if (r != cases[i].db || (r > 0 && strcmp(out, r == 2 ? "/tmp/t.db" : "/w/t.db") != 0))
                         fail_msg("database, .sqliterc %s: %d %s", cases[i].rc, r, r > 0 ? out : "");
                 r = sbx_run_sqlite_target(plain, "/w", out, sizeof(out));
                 if (r != cases[i].target || (r > 0 && strcmp(out, "/w/t.db") != 0))
@@ -1633,28 +1633,53 @@ static void test_sqlite_database(void **state) {
         {
                 /* a -cmd's `.cd DIR` before the database is opened: DIR's, 2 (left55: none read,
                  * `sqlite3 -cmd '.cd /x' t.db 'create table t(a)'` in read-only read
-                 * task_failure), each from the last */
+                 * task_failure), each from the last, in a directory the host has; where the
+                 * host has no such directory the shell stays ('!': 1, not moved; review56:
+                 * before, `-cmd '.cd nodir'` named nodir/n.db, a refusal where it stayed
+                 * task_failure) */
                 static const struct target_row moved[] = {
-                        { { "sqlite3", "n.db", "-cmd", ".cd /x" }, "/x/n.db" },
-                        { { "sqlite3", "-cmd", ".cd /x", "n.db", "create table t(a)" }, "/x/n.db" },
-                        { { "sqlite3", "-cmd", ".cd /x", "-cmd", ".cd 'y'", "-csv", "n.db" }, "/x/y/n.db" },
+                        { { "sqlite3", "n.db", "-cmd", ".cd x" }, "x/n.db" },
+                        { { "sqlite3", "-cmd", ".cd /tmp", "n.db", "create table t(a)" }, "/tmp/n.db" },
+                        { { "sqlite3", "-cmd", ".cd x", "-cmd", ".cd 'y'", "-csv", "n.db" }, "x/y/n.db" },
                         /* a quoted name's blanks (review56: before, not read) */
-                        { { "sqlite3", "-cmd", ".cd '/x/a b'", "n.db" }, "/x/a b/n.db" },
-                        { { "sqlite3", "-cmd", ".cd \"a\tb\" ", "n.db", "select 1" }, "/w/a\tb/n.db" },
-                        { { "sh", "-c", "sqlite3 -cmd \".cd '/x/a b'\" n.db" }, "/x/a b/n.db" },
+                        { { "sqlite3", "-cmd", ".cd 'x/a b'", "n.db" }, "x/a b/n.db" },
+                        { { "sqlite3", "-cmd", ".cd \"a\tb\" ", "n.db", "select 1" }, "a\tb/n.db" },
+                        { { "sh", "-c", "sqlite3 -cmd \".cd 'x/a b'\" n.db" }, "x/a b/n.db" },
+                        { { "sqlite3", "-cmd", ".cd nodir", "n.db", "create table t(a)" }, "!n.db" },
+                        { { "sqlite3", "-cmd", ".cd x", "-cmd", ".cd nodir", "n.db" }, "x/n.db" },
+                        { { "sqlite3", "-cmd", ".cd x/n.db", "n.db" }, "!n.db" },
+                        { { "sqlite3", "-cmd", ".cd nodir", "-cmd", ".cd x", "n.db" }, "x/n.db" },
                 };
-                char out[PATH_MAX];
+                static const char *const subs[] = { "x", "x/y", "x/a b", "a\tb", "x/n.db", NULL };
+                char tmpl[] = "/tmp/sbx-test-sqlcd.XXXXXX", out[PATH_MAX], want[PATH_MAX], p[PATH_MAX];
+                char *top = mkdtemp(tmpl);
 
+                assert_non_null(top);
+                for (const char *const *s = subs; *s; s++) {
+                        snprintf(p, sizeof(p), "%s/%s", top, *s);
+                        if (strstr(*s, ".db"))
+                                fclose(fopen(p, "w"));
+                        else
+                                assert_int_equal(mkdir(p, 0700), 0);
+                }
                 for (size_t i = 0; i < SBX_ELEMENTSOF(moved); i++) {
                         struct sbx_run_words cw = { 0 };
                         char dir[PATH_MAX];
-                        char *const *words = sbx_run_command_words((char *const *) moved[i].argv, "/w", dir, &cw);
+                        char *const *words = sbx_run_command_words((char *const *) moved[i].argv, top, dir, &cw);
                         int r = words ? sbx_run_sqlite_database(words, dir, out, sizeof(out)) : 0;
 
                         sbx_run_words_clear(&cw);
-                        if (r != 2 || strcmp(out, moved[i].want) != 0)
+                        const char *name = moved[i].want + (moved[i].want[0] == '!');
+
+                        snprintf(want, sizeof(want), "%s%s%s", name[0] == '/' ? "" : top, name[0] == '/' ? "" : "/", name);
+                        if (r != (moved[i].want[0] == '!' ? 1 : 2) || strcmp(out, want) != 0)
                                 fail_msg("moved %zu: %d %s", i, r, r > 0 ? out : "");
                 }
+                for (size_t i = SBX_ELEMENTSOF(subs) - 1; i-- > 0;) {
+                        snprintf(p, sizeof(p), "%s/%s", top, subs[i]);
+                        assert_int_equal(strstr(subs[i], ".db") ? unlink(p) : rmdir(p), 0);
+                }
+                assert_int_equal(rmdir(top), 0);
         }
         {
                 /* -init's file read, and the file of its stdin: a `.cd DIR` before its SQL moves
@@ -1670,6 +1695,7 @@ static void test_sqlite_database(void **state) {
                         { ".cd ../x\ncreate table t(a);\n", "" },
                         { ".cd a b\ncreate table t(a);\n", "" },
                         { ".cd 'a' 'b'\ncreate table t(a);\n", "" },
+                        { ".cd nodir\ncreate table t(a);\n", "n.db" },
                         { ".cd 'a b\ncreate table t(a);\n", "" },
                         { ".open o.db\n.cd sub\n", "" },
                         { ".op o.db\n", "" },
@@ -1680,6 +1706,11 @@ static void test_sqlite_database(void **state) {
                 char *in[] = { (char *) "sh", (char *) "-c", (char *) "sqlite3 n.db < i.sql", NULL };
 
                 assert_non_null(dir);
+                /* (the directories its `.cd`s enter, as the host has them) */
+                snprintf(p, sizeof(p), "%s/sub", dir);
+                assert_int_equal(mkdir(p, 0700), 0);
+                snprintf(p, sizeof(p), "%s/sub/in", dir);
+                assert_int_equal(mkdir(p, 0700), 0);
                 snprintf(p, sizeof(p), "%s/i.sql", dir);
                 for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
                         struct sbx_run_words cw = { 0 };
@@ -1722,6 +1753,10 @@ static void test_sqlite_database(void **state) {
                         unlink(db);
                 }
                 unlink(p);
+                snprintf(p, sizeof(p), "%s/sub/in", dir);
+                rmdir(p);
+                snprintf(p, sizeof(p), "%s/sub", dir);
+                rmdir(p);
                 rmdir(dir);
         }
 }
@@ -2268,22 +2303,24 @@ static void test_pipe_sqlite(void **state) {
                         const char *db;
                         int r;
                 } moved[] = {
-                        { { "sh", "-c", "printf '.cd /x\\ncreate table t(a);\\n' | sqlite3 n.db" }, "/x/n.db", 6 },
-                        { { "sh", "-c", "printf '.mode csv\\n.cd x\\n' | sqlite3 n.db" }, "/w/x/n.db", 6 },
-                        { { "sh", "-c", "echo .cd /x | sqlite3 n.db" }, "/x/n.db", 6 },
-                        { { "sh", "-c", "echo 'create table t(a);' | sqlite3 -cmd '.cd /x' n.db" }, "/x/n.db", 6 },
-                        { { "sh", "-c", "printf '.cd ../x\\n' | sqlite3 n.db" }, "/w/n.db", 2 },
-                        { { "sh", "-c", "printf '%s\\n' '.cd /x' | sqlite3 n.db" }, "/w/n.db", 2 },
-                        { { "sh", "-c", "echo '.cd /x\\nselect 1;' | sqlite3 n.db" }, "/w/n.db", 2 },
-                        { { "sh", "-c", "echo -e '.cd /x' | sqlite3 n.db" }, "/w/n.db", 2 },
-                        { { "sh", "-c", "cat .cd | sqlite3 n.db" }, "/w/n.db", 2 },
-                        { { "sh", "-c", "echo '.cd /x' | sqlite3 /d/n.db" }, "/d/n.db", 2 },
+                        { { "sh", "-c", "printf '.cd /tmp\\ncreate table t(a);\\n' | sqlite3 n.db" }, "/tmp/n.db", 6 },
+                        { { "sh", "-c", "printf '.mode csv\\n.cd tmp\\n' | sqlite3 n.db" }, "/tmp/n.db", 6 },
+                        { { "sh", "-c", "echo .cd /tmp | sqlite3 n.db" }, "/tmp/n.db", 6 },
+                        { { "sh", "-c", "echo 'create table t(a);' | sqlite3 -cmd '.cd /tmp' n.db" }, "/tmp/n.db", 6 },
+                        { { "sh", "-c", "printf '.cd ../tmp\\n' | sqlite3 n.db" }, "/n.db", 2 },
+                        { { "sh", "-c", "printf '%s\\n' '.cd /tmp' | sqlite3 n.db" }, "/n.db", 2 },
+                        { { "sh", "-c", "echo '.cd /tmp\\nselect 1;' | sqlite3 n.db" }, "/n.db", 2 },
+                        { { "sh", "-c", "echo -e '.cd /tmp' | sqlite3 n.db" }, "/n.db", 2 },
+                        { { "sh", "-c", "cat .cd | sqlite3 n.db" }, "/n.db", 2 },
+                        { { "sh", "-c", "echo '.cd /tmp' | sqlite3 /d/n.db" }, "/d/n.db", 2 },
+                        /* a directory the host has not: the shell stays (review56) */
+                        { { "sh", "-c", "printf '.cd /nodir\\ncreate table t(a);\\n' | sqlite3 n.db" }, "/n.db", 2 },
                 };
 
                 for (size_t i = 0; i < SBX_ELEMENTSOF(moved); i++) {
                         char target[PATH_MAX] = "", db[PATH_MAX] = "";
                         bool ro = false;
-                        int r = sbx_run_pipe_sqlite((char *const *) moved[i].argv, "/w", target, db, sizeof(db), &ro);
+                        int r = sbx_run_pipe_sqlite((char *const *) moved[i].argv, "/", target, db, sizeof(db), &ro);
 
                         if (r != moved[i].r || strcmp(db, moved[i].db) != 0)
                                 fail_msg("moved %zu (%s): %d %s", i, moved[i].argv[2], r, db);
