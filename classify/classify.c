@@ -148,6 +148,7 @@ struct sbx_classifier {
         char wget_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char ninja_log[SBX_DENIAL_PATH_MAX];      /* see struct sbx_classify_context; "" when none */
         char pycache_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        char pycache_later[SBX_DENIAL_PATH_MAX];  /* see struct sbx_classify_context; "" when none */
         char iconv_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char keygen_hosts[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char mktemp_file[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -706,6 +707,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
                 return r;
         if ((r = argv_files_copy(ctx->curl_later, c->curl_output, c->curl_later)) < 0 ||
             (r = argv_files_copy(ctx->bfd_later, c->bfd_output, c->bfd_later)) < 0 ||
+            (r = argv_files_copy(ctx->pycache_later, c->pycache_dir, c->pycache_later)) < 0 ||
             (r = argv_files_copy(ctx->javac_later, c->javac_dir, c->javac_later)) < 0)
                 return r;
         c->find_exec[0] = '\0';
@@ -6622,34 +6624,47 @@ static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_s
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(statuses); i++) {
                 const char *file = (const char *) c + statuses[i].file;
-                size_t kept = c->n_denials;
+                /* compileall's other targets', each in turn (left56: `compileall a b` read a's
+                 * alone, b outside the workspace task_failure) */
+                const char *next = statuses[i].in_dir ? c->pycache_later : "";
                 int r;
 
                 if (c->denial.hit || st->signal != 0 || st->exit_code != statuses[i].exit_code || !file[0] ||
                     (statuses[i].silent && c->lines_done > 0))
                         continue;
-                if (statuses[i].in_dir && dir_there(c, file)) {
-                        static const char in_evidence[] =
-                                "(no line: python -m compileall's exit status 1, its lines on stdout, no file "
-                                "written in its __pycache__)";
-                        char in[SBX_DENIAL_PATH_MAX];
+                for (;; next += strlen(next) + 1) {
+                        size_t kept = c->n_denials;
 
-                        /* a name in it asked of the host as a file made there, never recorded */
-                        if ((size_t) snprintf(in, sizeof(in), "%s/x", file) >= sizeof(in))
-                                continue;
-                        if ((r = status_create_denial(c, in, false, false, false, in_evidence,
-                                                      sizeof(in_evidence) - 1)) < 0)
-                                return r;
-                        if (c->n_denials > kept)
-                                memcpy(c->denials[kept].path, file, strlen(file) + 1);
-                        continue;
+                        if (statuses[i].in_dir && dir_there(c, file)) {
+                                static const char in_evidence[] =
+                                        "(no line: python -m compileall's exit status 1, its lines on stdout, no file "
+                                        "written in its __pycache__, or with -b beside its sources)";
+                                char in[SBX_DENIAL_PATH_MAX];
+
+                                /* a name in it asked of the host as a file made there, never
+                                 * recorded */
+                                if ((size_t) snprintf(in, sizeof(in), "%s/x", file) < sizeof(in)) {
+                                        if ((r = status_create_denial(c, in, false, false, false, in_evidence,
+                                                                      sizeof(in_evidence) - 1)) < 0)
+                                                return r;
+                                        if (c->n_denials > kept)
+                                                memcpy(c->denials[kept].path, file, strlen(file) + 1);
+                                }
+                        } else {
+                                r = status_create_denial(c, file, statuses[i].excl, statuses[i].dirs,
+                                                         statuses[i].appends, statuses[i].evidence,
+                                                         strlen(statuses[i].evidence));
+                                if (r < 0)
+                                        return r;
+                                if (statuses[i].follows && c->n_denials > kept)
+                                        kept_path_followed(c, &c->denials[kept]);
+                        }
+                        if (c->denial.hit || !next[0])
+                                break;
+                        memcpy(c->later_target, next, strlen(next) + 1);
+                        argv_file_resolved(c, next, c->later_target);
+                        file = c->later_target;
                 }
-                r = status_create_denial(c, file, statuses[i].excl, statuses[i].dirs, statuses[i].appends,
-                                         statuses[i].evidence, strlen(statuses[i].evidence));
-                if (r < 0)
-                        return r;
-                if (statuses[i].follows && c->n_denials > kept)
-                        kept_path_followed(c, &c->denials[kept]);
         }
         return 0;
 }

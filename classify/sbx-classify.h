@@ -454,6 +454,12 @@ struct sbx_classify_context {
          * as git_index_lock's (no O_EXCL), of this directory: not where the host has it already.
          * Copied. NULL: none. */
         const char *pycache_dir;
+        /* The __pycache__ directories of that compileall's other targets, in their order, each
+         * NUL-terminated, an empty one after the last (`compileall a b`: pycache_dir a's). It goes
+         * on past one it could not write and exits 1: the status is judged of each in turn, a
+         * denial of the first the sandbox refused. Copied, as many as fit in SBX_DENIAL_PATH_MAX
+         * bytes. NULL: none. */
+        const char *pycache_later;
         /* The file an iconv the caller read from the command's argv writes (absolute): its -o
          * FILE. glibc's iconv names none on its "iconv: cannot open output file: E": that line
          * is then of this file, an open for writing, judged against the host as a line naming it

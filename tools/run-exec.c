@@ -2541,7 +2541,7 @@ static void classifier_context(struct run_state *st) {
                 keygen_hosts[PATH_MAX],
                 mktemp_file[PATH_MAX], npm_dir[PATH_MAX],
                 curl_later[PATH_MAX] = "",
-                bfd_later[PATH_MAX] = "", javac_later[PATH_MAX] = "";
+                bfd_later[PATH_MAX] = "", javac_later[PATH_MAX] = "", pycache_later[PATH_MAX] = "";
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2694,8 +2694,11 @@ static void classifier_context(struct run_state *st) {
                                 ctx.zip_output = zip_output;
                         if (sbx_run_wget_output(words, words_dir, wget_output, sizeof(wget_output)) > 0)
                                 ctx.wget_output = wget_output;
-                        if (sbx_run_compileall_dir(words, words_dir, pycache_dir, sizeof(pycache_dir)) > 0)
+                        if (sbx_run_compileall_dirs(words, words_dir, pycache_dir, sizeof(pycache_dir), pycache_later,
+                                                    sizeof(pycache_later)) > 0) {
                                 ctx.pycache_dir = pycache_dir;
+                                ctx.pycache_later = pycache_later[0] ? pycache_later : NULL;
+                        }
                         if (sbx_run_iconv_output(words, words_dir, iconv_output, sizeof(iconv_output)) > 0)
                                 ctx.iconv_output = iconv_output;
                         /* (ssh-keygen -R's known_hosts, whose "mkstemp: E" names none) */

@@ -305,6 +305,11 @@ int sbx_run_mktemp_file(char *const *words, const char *cwd, const char *tmpdir,
  * --invalidation-mode). 1, or 0 for another program or module, no DIR or FILE (sys.path), -b, -i,
  * another option. Nothing is asked of the host. */
 int sbx_run_compileall_dir(char *const *words, const char *cwd, char *out, size_t size);
+/* sbx_run_compileall_dir(), and into later (later_size bytes) the __pycache__ directories of its
+ * other DIRs and FILEs, in their order, each NUL-terminated, an empty one after the last (struct
+ * sbx_classify_context's pycache_later), as many as fit. */
+int sbx_run_compileall_dirs(char *const *words, const char *cwd, char *out, size_t size, char *later,
+                            size_t later_size);
 /* The file a wget that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's wget_output): `wget [OPTION...] URL`, one URL, its -O FILE
  * (relative to the start), else the last component of the URL's path (index.html where it has

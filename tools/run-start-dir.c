@@ -4692,17 +4692,43 @@ int sbx_run_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, 
         return join_name(out, size, start, name) < 0 ? 0 : 1;
 }
 
-int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t size) {
-        /* the interpreter's flags before -m; compileall's flags and options with one argument
-         * (not -b's sources' directory, -i's list, a long option but --invalidation-mode) */
-        static const char py_flags[] = "BEIOsSuvq", flags[] = "qfl";
+/* The __pycache__ directory of compileall's target t (joined to start) into out: a source's
+ * directory's, a directory's own; with -b (legacy) that directory itself, its .pyc files beside
+ * their sources. 1, or 0 where it does not fit. */
+static int compileall_pycache(const char *start, const char *t, bool legacy, char *out, size_t size) {
+        char joined[PATH_MAX];
+        const char *base;
+
+        if (!t[0] || join_dir_clean(joined, sizeof(joined), start, t) < 0)
+                return 0;
+        base = base_of(joined);
+        if (strlen(base) > 3 && strcmp(base + strlen(base) - 3, ".py") == 0) {
+                size_t dl = (size_t) (base - joined); /* with its '/' */
+
+                joined[dl <= 1 ? 1 : dl - 1] = '\0';
+        }
+        if (legacy)
+                return snprintf(out, size, "%s", joined) < (int) size ? 1 : 0;
+        return snprintf(out, size, "%s/__pycache__", strcmp(joined, "/") == 0 ? "" : joined) < (int) size ? 1 : 0;
+}
+
+int sbx_run_compileall_dirs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                            size_t later_size) {
+        /* the interpreter's flags before -m; compileall's flags (-b: the .pyc beside its
+         * source, left56: not read, `compileall -b -q DIR` outside the workspace read
+         * task_failure) and options with one argument (not -i's list, a long option but
+         * --invalidation-mode) */
+        static const char py_flags[] = "BEIOsSuvq", flags[] = "qflb";
         static const char *const with_arg[] = { "-r", "-j", "-x", "-d", "-s", "-p", "-o", "-e",
                                                 "--invalidation-mode", NULL };
-        char start[PATH_MAX], joined[PATH_MAX];
-        const char *target = NULL, *base, *module;
-        size_t n = 0, i;
+        char start[PATH_MAX];
+        const char *target = NULL, *module;
+        size_t n = 0, i, used = 0, opts;
         ptrdiff_t k;
+        bool legacy = false;
 
+        if (later_size > 0)
+                later[0] = '\0';
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || !versioned_name(base_of(argv[k]), "python"))
                 return 0;
         for (i = (size_t) k + 1; i < n && argv[i][0] == '-' && argv[i][1] != 'm'; i++)
@@ -4714,6 +4740,7 @@ int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t
         module = argv[i][2] ? argv[i] + 2 : i + 1 < n ? argv[++i] : NULL;
         if (!module || strcmp(module, "compileall") != 0)
                 return 0;
+        opts = i + 1;
         for (i++; i < n; i++) {
                 const char *a = argv[i];
 
@@ -4728,17 +4755,35 @@ int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t
                 }
                 if (strncmp(a, "--", 2) == 0 || strspn(a + 1, flags) != strlen(a + 1))
                         return 0;
+                legacy = legacy || strchr(a, 'b');
         }
-        if (!target || !target[0] || join_dir_clean(joined, sizeof(joined), start, target) < 0)
+        if (!target || !compileall_pycache(start, target, legacy, out, size))
                 return 0;
-        /* a source's directory's, a directory's own */
-        base = base_of(joined);
-        if (strlen(base) > 3 && strcmp(base + strlen(base) - 3, ".py") == 0) {
-                size_t dl = (size_t) (base - joined); /* with its '/' */
+        /* ... and the others' after it, in their order: compileall goes on past one it could not
+         * write, and its status tells of none by name (left56: `compileall a b`, b outside the
+         * workspace, read a's alone, task_failure) */
+        for (i = opts; later && i < n; i++) {
+                const char *a = argv[i];
+                char dir[PATH_MAX];
+                size_t dl;
 
-                joined[dl <= 1 ? 1 : dl - 1] = '\0';
+                if (a[0] == '-' && a[1]) {
+                        i += word_in(a, with_arg);
+                        continue;
+                }
+                if (a == target || !compileall_pycache(start, a, legacy, dir, sizeof(dir)))
+                        continue;
+                if (used + (dl = strlen(dir)) + 2 > later_size)
+                        break;
+                memcpy(later + used, dir, dl + 1);
+                used += dl + 1;
+                later[used] = '\0';
         }
-        return snprintf(out, size, "%s/__pycache__", strcmp(joined, "/") == 0 ? "" : joined) < (int) size ? 1 : 0;
+        return 1;
+}
+
+int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        return sbx_run_compileall_dirs(argv, cwd, out, size, NULL, 0);
 }
 
 int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t size) {

@@ -3174,7 +3174,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/own-pc" "$z/own-pc/__pycache__"
                         "${pre[@]}" mkdir "$d/ws/$tag-pc" && echo 'x = 1' | "${pre[@]}" tee "$d/ws/$tag-pc/m.py" >/dev/null
                         for b in landlock bwrap; do
-                            for where in own root ws ws-write cd-own own-pc root-pc; do
+                            for where in own root ws ws-write cd-own own-pc root-pc two legacy; do
                                 mode=workspace-write dir=$z/$where want=denied:$z/$where/__pycache__:1 args=()
                                 case $where in
                                 root|root-pc) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3184,6 +3184,12 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 # task_failure, both backends)
                                 cd-own) dir=$z/own want=denied:$z/own/__pycache__:1
                                         args=(sh -c "cd '$z/own' && '$PY' -m compileall -q .") ;;
+                                # ... its second target's, the first the workspace's, and with -b
+                                # the directory its .pyc goes beside its source in (left56: before,
+                                # task_failure, both backends, root and nobody)
+                                two) dir=$z/own want=denied:$z/own/__pycache__:1
+                                        args=("$PY" -m compileall -q "$d/ws/$tag-pc" "$z/own") ;;
+                                legacy) dir=$z/own want=denied:$z/own:1 args=("$PY" -m compileall -b -q "$z/own") ;;
                                 esac
                                 [ ${#args[@]} -gt 0 ] || args=("$PY" -m compileall -q "$dir")
                                 status_row "$d/ws" $b $mode "$d/pc.json" "${args[@]}"

@@ -4629,6 +4629,37 @@ static void test_classify_silent_status_is_its_file(void **state) {
                         fail_msg("none case %zu: %s, %zu denials", i, sbx_verdict_to_string(r.verdict),
                                  (size_t) r.n_denials);
         }
+        /* compileall's other targets' __pycache__ (pycache_later), each in turn: the first the
+         * sandbox refused (left56: `compileall a b` read a's alone, b outside the workspace
+         * task_failure); none where each is granted or the host's refusal */
+        {
+                static const struct {
+                        const char *first, *later, *path; /* path: the denial's, NULL none */
+                } rows[] = {
+                        { "/gr/__pycache__", "/etc/pkg/__pycache__\0", "/etc/pkg/__pycache__" },
+                        { "/gr/__pycache__", "/ro/__pycache__\0/gr/b/__pycache__\0/etc/pkg/__pycache__\0",
+                          "/etc/pkg/__pycache__" },
+                        { "/gr/__pycache__", "/ro/__pycache__\0", NULL },
+                        { "/gr/__pycache__", NULL, NULL },
+                };
+
+                for (size_t b = 0; b < 2; b++)
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                                const char *backend = b ? "landlock" : "bwrap";
+                                struct sbx_classify_result r;
+
+                                ctx.git_index_lock = ctx.wget_output = ctx.ninja_log = ctx.mktemp_file = NULL;
+                                ctx.zip_output = NULL;
+                                ctx.pycache_dir = rows[i].first;
+                                ctx.pycache_later = rows[i].later;
+                                status_case(backend, &ctx, "", 1, 0, &r);
+                                if (r.verdict != (rows[i].path ? SBX_VERDICT_DENIED : SBX_VERDICT_TASK_FAILURE) ||
+                                    (rows[i].path && (r.n_denials != 1 || strcmp(r.denials[0].path, rows[i].path) != 0)))
+                                        fail_msg("%s later row %zu: %s, path %s", backend, i, sbx_verdict_to_string(r.verdict),
+                                                 r.n_denials ? r.denials[0].path : "(none)");
+                        }
+                ctx.pycache_later = NULL;
+        }
         /* a denial line came first: that one is the run's */
         {
                 struct sbx_classify_result r;

@@ -2777,9 +2777,11 @@ static void test_compileall_dir(void **state) {
                 { { "python3", "-m", "compileall", "-d", "/usr/lib", "src" }, "/w/src/__pycache__" },
                 { { "python3", "-m", "compileall", "/x.py" }, "/__pycache__" },
                 { { "env", "-C", "/ro", "python3", "-m", "compileall", "." }, "/ro/__pycache__" },
+                /* -b: the .pyc beside its source, the directory itself (left56: none) */
+                { { "python3", "-m", "compileall", "-b", "pkg" }, "/w/pkg" },
+                { { "python3", "-m", "compileall", "-qb", "/ro/a/b.py" }, "/ro/a" },
                 /* sys.path, -b, -i, a long option, another module, another program */
                 { { "python3", "-m", "compileall" }, NULL },
-                { { "python3", "-m", "compileall", "-b", "pkg" }, NULL },
                 { { "python3", "-m", "compileall", "-i", "list.txt" }, NULL },
                 { { "python3", "-m", "compileall", "--hardlink-dupes", "pkg" }, NULL },
                 { { "python3", "-m", "py_compile", "m.py" }, NULL },
@@ -2790,6 +2792,32 @@ static void test_compileall_dir(void **state) {
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_compileall_dir);
+        {
+                /* the others' after the first, in order (sbx_run_compileall_dirs(); left56: none,
+                 * `compileall a b` read a's alone) */
+                static const struct {
+                        const char *argv[10];
+                        const char *first, *later; /* later: NUL-separated, "" none */
+                        size_t later_len;
+                } rows[] = {
+                        { { "python3", "-m", "compileall", "-q", "a", "/ro/b" }, "/w/a/__pycache__", "/ro/b/__pycache__", 17 },
+                        { { "python3", "-m", "compileall", "-b", "a", "-x", "t", "m.py", "/ro/c.py" }, "/w/a",
+                          "/w\0/ro", 6 },
+                        { { "python3", "-m", "compileall", "a" }, "/w/a/__pycache__", "", 0 },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                        struct sbx_run_words cw = { 0 };
+                        char dir[PATH_MAX], out[PATH_MAX], later[PATH_MAX];
+                        char *const *words = sbx_run_command_words((char *const *) rows[i].argv, "/w", dir, &cw);
+                        int r = words ? sbx_run_compileall_dirs(words, dir, out, sizeof(out), later, sizeof(later)) : 0;
+
+                        sbx_run_words_clear(&cw);
+                        if (r != 1 || strcmp(out, rows[i].first) != 0 || memcmp(later, rows[i].later, rows[i].later_len) != 0 ||
+                            later[rows[i].later_len] != '\0' || (rows[i].later_len && later[rows[i].later_len + 1] != '\0'))
+                                fail_msg("dirs row %zu: %d %s %s", i, r, out, later);
+                }
+        }
 }
 
 /* The file an iconv writes (sbx_run_iconv_output()): its -o FILE, which glibc's iconv names on no
