@@ -133,6 +133,7 @@ struct sbx_classifier {
         char sqlite_db[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         bool sqlite_db_moved;                    /* see struct sbx_classify_context */
         bool sqlite_target_or_db;                /* see struct sbx_classify_context */
+        bool chattr_capability;                  /* see struct sbx_classify_context */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char curl_later[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -740,6 +741,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_refuses = ctx->host_refuses;
         c->host_refuses_owner = ctx->host_refuses_owner;
         c->unprivileged = ctx->unprivileged;
+        c->chattr_capability = ctx->chattr_capability;
         c->host_runs = ctx->host_runs;
         c->host_mount = ctx->host_mount;
         c->host_dir_missing = ctx->host_dir_missing;
@@ -5564,6 +5566,12 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * its capabilities (CAP_FOWNER, CAP_LINUX_IMMUTABLE) */
                         if (r > 0 && !socket && c->unprivileged && c->denial_sig >= 0 &&
                             strcasecmp(d->denial[c->denial_sig], chattr_eperm_sig) == 0)
+                                given_away = true;
+                        /* ... and its EROFS or EACCES of a flag only a capability changes, which
+                         * the host refuses such a user first by EPERM (left56: as nobody, `chattr
+                         * +i f` of its own f in read-only mode read denied under both backends) */
+                        if (r > 0 && !socket && c->unprivileged && c->chattr_capability &&
+                            memmem(text, tl, "while setting flags on ", 23))
                                 given_away = true;
                         /* Tcl's refused socket names no file ("socket" is no name of one): held
                          * until its trace tells (pend_see) */

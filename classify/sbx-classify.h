@@ -193,6 +193,12 @@ struct sbx_classify_context {
          * on X" (another's file, or a flag only a capability sets: EPERM on the host too). false:
          * root, whom the host lets change any owner, so such a line is the sandbox's refusal. */
         bool unprivileged;
+        /* Whether a chattr the caller read from the command's argv changes the immutable or
+         * append-only flag (+i, -a, =i, ...), which only CAP_LINUX_IMMUTABLE may: for a user
+         * other than root (unprivileged) the host refuses it too (EPERM), so its "while setting
+         * flags on X" under any signature (bwrap's EROFS of read-only mode comes first,
+         * Landlock's EACCES) is the task's failure, no denial. */
+        bool chattr_capability;
         /* Optional: for a denial line that tells of a program the command could not run after a
          * search of its PATH (a name without '/': `env: 'X': Permission denied`, `timeout: failed
          * to run command 'X'`, dash's `sh: 1: X: ...`), whether the host itself would let the

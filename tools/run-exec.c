@@ -2676,6 +2676,7 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_db_moved = ctx.sqlite_db_moved || db_r == 2;
                         }
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
+                        ctx.chattr_capability = sbx_run_chattr_capability(words, words_dir);
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
                         if ((r = sbx_run_curl_output(words, words_dir, curl_output, sizeof(curl_output))) > 0) {

@@ -4786,6 +4786,30 @@ int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t
         return sbx_run_compileall_dirs(argv, cwd, out, size, NULL, 0);
 }
 
+bool sbx_run_chattr_capability(char *const *argv, const char *cwd) {
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "chattr") != 0)
+                return false;
+        /* its modes before its files: +FLAGS, =FLAGS, -FLAGS (a word of '-' also holds its
+         * options R, V, f, and v and p of a value, the next word); i or a in one */
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "--") == 0 || (a[0] != '-' && a[0] != '+' && a[0] != '='))
+                        break;
+                if (a[0] == '-' && (strcmp(a, "-v") == 0 || strcmp(a, "-p") == 0)) {
+                        i++;
+                        continue;
+                }
+                if (strpbrk(a + 1, "ia"))
+                        return true;
+        }
+        return false;
+}
+
 int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t size) {
         /* wget's options read: flags, and those whose one argument names no file but -O's and
          * -P's; any other (-o and -a's log, -i, -r, -x, --content-disposition, ...) is not */

@@ -3201,6 +3201,26 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         check "$who: ... no __pycache__ made outside the workspace, nothing written in one there" \
                                 test -z "$(find "$z" -name __pycache__ -not -path "$z/*-pc/__pycache__" -o -name '*.pyc*')"
                         rm -rf "$z" "$d/ws/$tag-pc"
+                        # chattr's change of the immutable flag, which only CAP_LINUX_IMMUTABLE may: as
+                        # nobody of its own file in read-only mode, bwrap's EROFS and Landlock's EACCES
+                        # come first, but the host refuses it too (EPERM), task_failure (left56: before,
+                        # denied under both backends); another flag (+d), which the host lets the owner
+                        # set, denied, where the file system has flags
+                        if [ $who = nobody ] && command -v chattr >/dev/null &&
+                                "${pre[@]}" sh -c "echo x > '$d/ws/$tag-ch' && chattr +d '$d/ws/$tag-ch' && chattr -d '$d/ws/$tag-ch'" 2>/dev/null; then
+                                for b in landlock bwrap; do
+                                        status_row "$d/ws" $b read-only "$d/ch.json" chattr +i $tag-ch
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: chattr +i of its own file (read-only): task_failure ($got)" \
+                                                        test "$got" = task_failure::1
+                                        status_row "$d/ws" $b read-only "$d/ch.json" chattr +d $tag-ch
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: chattr +d of its own file (read-only): denied ($got)" \
+                                                        test "$got" = "denied:$d/ws/$tag-ch:1"
+                                done
+                                check "$who: ... its flags unchanged" test "$(lsattr "$d/ws/$tag-ch" | cut -d' ' -f1 | tr -d -- '-e')" = ""
+                        fi
+                        rm -f "$d/ws/$tag-ch"
                         # mktemp -q prints nothing where it cannot make its file and exits 1: the
                         # file read from the argv (its -p DIR, else $TMPDIR or /tmp), judged against the
                         # host: the user's own directory outside the workspace and /tmp in read-only

@@ -2099,6 +2099,26 @@ static void test_classify_chattr_flags_line(void **state) {
                 assert_verdict(run_backend_in(backend, &root, "chattr: Operation not supported while setting flags on /etc/f\n"),
                                "task_failure");
         }
+        /* the user's own file, a flag only CAP_LINUX_IMMUTABLE changes (chattr_capability: +i,
+         * +a): the host refuses a user other than root by EPERM, whatever the sandbox said first
+         * (left56: as nobody, `chattr +i f` of its own f in read-only read denied under both
+         * backends); another flag, root's: the sandbox's */
+        {
+                static const struct {
+                        const char *backend, *line;
+                } lines[] = {
+                        { "bwrap", "chattr: Read-only file system while setting flags on f\n" },
+                        { "landlock", "chattr: Permission denied while setting flags on f\n" },
+                };
+                struct sbx_classify_context nobody_cap = nobody, root_cap = root;
+
+                nobody_cap.chattr_capability = root_cap.chattr_capability = true;
+                for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                        assert_verdict(run_backend_in(lines[i].backend, &nobody_cap, lines[i].line), "task_failure");
+                        assert_verdict(run_backend_in(lines[i].backend, &nobody, lines[i].line), "denied");
+                        assert_verdict(run_backend_in(lines[i].backend, &root_cap, lines[i].line), "denied");
+                }
+        }
 }
 
 /* ncurses' tic prints a terminfo directory it could not write (its -o DIR refused by access(2),

@@ -2820,6 +2820,37 @@ static void test_compileall_dir(void **state) {
         }
 }
 
+/* Whether a chattr changes the immutable or append-only flag (sbx_run_chattr_capability()): i or
+ * a in a mode before its files, which only CAP_LINUX_IMMUTABLE may change (left56: not read). */
+static void test_chattr_capability(void **state) {
+        static const struct {
+                const char *argv[6];
+                bool want;
+        } rows[] = {
+                { { "chattr", "+i", "f" }, true },
+                { { "chattr", "-f", "-a", "f" }, true },
+                { { "chattr", "-R", "=ei", "d" }, true },
+                { { "env", "chattr", "-v", "1", "+a", "f" }, true },
+                { { "chattr", "+d", "f" }, false },
+                { { "chattr", "-fR", "+A", "ia" }, false },
+                { { "chattr", "-p", "a", "+e", "f" }, false },
+                { { "chattr", "--", "+i" }, false },
+                { { "lsattr", "+i" }, false },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) rows[i].argv, "/w", dir, &cw);
+                bool r = words && sbx_run_chattr_capability(words, dir);
+
+                sbx_run_words_clear(&cw);
+                if (r != rows[i].want)
+                        fail_msg("row %zu (%s %s): %d", i, rows[i].argv[1], rows[i].argv[2], r);
+        }
+}
+
 /* The file an iconv writes (sbx_run_iconv_output()): its -o FILE, which glibc's iconv names on no
  * line ("iconv: cannot open output file: E"). Before, none was read: as nobody, `iconv -o
  * ROOTDIR/f in` read denied with no name, the host's refusal too (mine54). */
@@ -4509,6 +4540,7 @@ int main(void) {
                 cmocka_unit_test(test_sqlite_target),
                 cmocka_unit_test(test_sqlite_target_either),
                 cmocka_unit_test(test_sqlite_rc_file),
+                cmocka_unit_test(test_chattr_capability),
                 cmocka_unit_test(test_sqlite_database),
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
