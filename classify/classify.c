@@ -206,7 +206,8 @@ struct sbx_classifier {
                 size_t k;
                 char in[SBX_DENIAL_PATH_MAX];
                 char out[SBX_DENIAL_PATH_MAX];
-        } resolved_store, *resolved;
+        } resolved_store, *resolved, dir_resolved_store, *dir_resolved; /* (the second: a kept
+                                                                           * denial's directory) */
         /* host_refuses()'s last answer, for the same reason */
         bool refuses_known, refuses_answer, refuses_known_run, refuses_known_opens, refuses_known_reads;
         char refuses_known_path[SBX_DENIAL_PATH_MAX];
@@ -261,6 +262,7 @@ int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret,
                 return sbx_diag_set(diag, ENOMEM, "classifier", NULL, "out of memory");
         c->d = d;
         c->resolved = &c->resolved_store;
+        c->dir_resolved = &c->dir_resolved_store;
         c->md = pcre2_match_data_create(1, NULL);
         c->carry = malloc(d->max_match + 1);
         c->junction = malloc(2 * d->max_match + 2);
@@ -754,6 +756,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_unreadable = ctx->host_unreadable;
         c->searched_known = false;
         c->resolved->known = false;
+        c->dir_resolved->known = false;
         c->refuses_known = false;
         free(c->search_path);
         c->search_path = NULL;
@@ -5386,6 +5389,40 @@ static void kept_path_followed(const struct sbx_classifier *c, struct sbx_denial
                 memcpy(e->path, host, strlen(host) + 1);
 }
 
+/* A kept denial of a name the refused call did not follow (a link made, a file removed): its
+ * directory is what the host resolves it to all the same, the kernel following the symlinks of
+ * every component but the last (links56: `ln -sf in ldir` and `install in ldir`, ldir a link in
+ * the workspace to a directory outside it, recorded <ws>/ldir/in, not the directory refused); not
+ * the sandbox's /dev and /proc, nor where the host cannot tell. */
+static void kept_path_dir_followed(const struct sbx_classifier *c, struct sbx_denial *e) {
+        struct resolve_memo *m = c->dir_resolved;
+        char dir[SBX_DENIAL_PATH_MAX];
+        const char *slash = strrchr(e->path, '/'), *base = slash ? slash + 1 : NULL, *host = m->out;
+        size_t dl, hl, bl;
+
+        if (e->path[0] != '/' || !c->resolve || slash == e->path || !base || !base[0] || strcmp(base, ".") == 0 ||
+            strcmp(base, "..") == 0 || in_sandbox_dev_proc(e->path) || has_dotdot(e->path))
+                return;
+        dl = (size_t) (slash - e->path);
+        memcpy(dir, e->path, dl);
+        dir[dl] = '\0';
+        /* (the last answer kept: a denial line printed many times, each kept, asks once) */
+        if (!m->known || strcmp(m->in, dir) != 0) {
+                m->k = c->resolve(c->resolve_userdata, dir, m->out, sizeof(m->out));
+                m->known = true;
+                memcpy(m->in, dir, dl + 1);
+        }
+        if (m->k == 0 || m->k >= sizeof(m->out) || host[0] != '/' || in_sandbox_dev_proc(host) || strcmp(host, dir) == 0)
+                return;
+        hl = strlen(host);
+        bl = strlen(base);
+        if (hl + 1 + bl >= sizeof(e->path))
+                return;
+        memmove(e->path + hl + 1, base, bl + 1);
+        memcpy(e->path, host, hl);
+        e->path[hl] = '/';
+}
+
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
@@ -5930,6 +5967,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * workspace to a file outside it, recorded the link) */
                                 if (follows)
                                         kept_path_followed(c, e);
+                                else
+                                        kept_path_dir_followed(c, e);
                         }
                 }
         }

@@ -1263,13 +1263,18 @@ assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.ar
                                         [ $who = nobody ] && chown 65534:65534 "$d/out-$b/deep/ar.a" "$d/out-$b/deep/cp"
                                         ln -sfn "$d/out-$b/deep/ar.a" "$d/ws/la-$b"
                                         ln -sfn "$d/out-$b/deep/cp" "$d/ws/lc-$b"
+                                        # ... and a name made beneath a link to a directory outside
+                                        # (not followed itself, its directory followed: the record
+                                        # was <ws>/lo-B/ln)
+                                        ln -sfn "$d/out-$b/deep" "$d/ws/lo-$b"
                                         for cmd in "ar rc lk-$b in-$b:f" "ranlib la-$b:ar.a" "ar rc la-$b in-$b:ar.a" \
-                                                "cp in-$b lc-$b:cp"; do
+                                                "cp in-$b lc-$b:cp" "ln -s in-$b lo-$b/ln:ln" "install in-$b lo-$b/inst:inst"; do
                                                 read -ra words <<<"${cmd%:*}"
                                                 status_row "$d/ws" $b workspace-write "$d/lk-$b.json" "${words[@]}" </dev/null
                                                 [ $rc -eq 125 ] || check "$who, $b workspace-write: ${cmd%:*}, a link out of the workspace: denied, the target its path (got $got)" \
                                                         test "$got" = "denied:$d/out-$b/deep/${cmd##*:}:1" -a ! -e "$d/out-$b/deep/f" \
-                                                        -a "$(cat "$d/out-$b/deep/cp")" = old
+                                                        -a "$(cat "$d/out-$b/deep/cp")" = old -a ! -e "$d/out-$b/deep/ln" \
+                                                        -a ! -e "$d/out-$b/deep/inst"
                                         done
                                 fi
                                 # ... to a missing file in a 0755 directory of root's outside it: the

@@ -4067,6 +4067,8 @@ static size_t fake_resolve_out_link(void *userdata, const char *path, char *out,
                 return (size_t) snprintf(out, size, "/ro/missing");
         if (strcmp(path, "/ws/shm.txt") == 0)
                 return (size_t) snprintf(out, size, "/dev/shm/x");
+        if (strncmp(path, "/ws/ldir", 8) == 0 && (path[8] == '/' || !path[8]))
+                return (size_t) snprintf(out, size, "/var/tmp/d%s", path + 8);
         return (size_t) snprintf(out, size, "%s", path);
 }
 
@@ -4168,6 +4170,27 @@ static void test_classify_write_through_link_records_the_target(void **state) {
                         check_row(backend, 40 + i, line, run_backend_in(backend, &ctx, line), "denied", follow[i].path);
                 }
                 ctx.bfd_output = NULL;
+                /* a name made or removed, not followed, beneath a link to a directory: the kernel
+                 * follows every component but the last (links56: `ln -sf in ldir`, `install in
+                 * ldir`, ldir a link in the workspace to a directory outside it, recorded
+                 * /ws/ldir/in); a link replaced itself keeps its own name */
+                static const struct {
+                        const char *line, *path;
+                } dirs[] = {
+                        { "ln: failed to create symbolic link 'ldir/in': ", "/var/tmp/d/in" },
+                        { "install: cannot create regular file 'ldir/in': ", "/var/tmp/d/in" },
+                        { "rm: cannot remove 'ldir/x': ", "/var/tmp/d/x" },
+                        { "mkdir: cannot create directory 'ldir/nd': ", "/var/tmp/d/nd" },
+                        { "ln: failed to create symbolic link 'out.txt': ", "/ws/out.txt" },
+                        { "mkdir: cannot create directory 'nd': ", "/ws/nd" },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(dirs); i++) {
+                        char line[160];
+
+                        snprintf(line, sizeof(line), "%s%s\n", dirs[i].line, err);
+                        check_row(backend, 50 + i, line, run_backend_in(backend, &ctx, line), "denied", dirs[i].path);
+                }
                 /* a shell's redirection into it (`> X`, `>> X`, `>| X`, `<> X`; bash's line, dash's
                  * "cannot create X"), an open with O_CREAT, which follows the link (left54: the
                  * link recorded); not where the script names X otherwise too, or reads it alone */
