@@ -2028,9 +2028,12 @@ static void run_close(struct run_state *st) {
  * caller and whoever else holds it: a command that set O_NONBLOCK on the caller's terminal, stdout
  * or a --keep-fd left it so after the run, `read` failing with EAGAIN in the caller's shell, under
  * Landlock in read-only runs recorded full (escape56; under bubblewrap the caller's file and pipe
- * alike). Each is noted before a confined run and put back once the command has ended. */
+ * alike). So does a lease (F_SETLEASE on the caller's file on stdout, which the user owns: every
+ * later open of it by another process waited 45 s, the lease break time). Each is noted before a
+ * confined run and put back once the command has ended; a lease taken away only where there was
+ * none. (An owner for SIGIO the command set, itself, names no process once it has ended.) */
 struct caller_flags {
-        int fd, flags;
+        int fd, flags, lease;
 };
 
 static void caller_flags_note(struct run_state *st) {
@@ -2040,10 +2043,13 @@ static void caller_flags_note(struct run_state *st) {
         if (!st->confined || !(st->caller_fl = calloc(n, sizeof(*st->caller_fl))))
                 return;
         for (size_t i = 0; i < n; i++) {
-                int fd = i < 3 ? (int) i : a->keep_fds[i - 3], fl = fcntl(fd, F_GETFL);
+                struct caller_flags *c = &st->caller_fl[st->n_caller_fl];
 
-                if (fl >= 0)
-                        st->caller_fl[st->n_caller_fl++] = (struct caller_flags) { .fd = fd, .flags = fl };
+                c->fd = i < 3 ? (int) i : a->keep_fds[i - 3];
+                if ((c->flags = fcntl(c->fd, F_GETFL)) < 0)
+                        continue;
+                c->lease = fcntl(c->fd, F_GETLEASE);
+                st->n_caller_fl++;
         }
 }
 
@@ -2052,8 +2058,12 @@ static void caller_flags_put_back(struct run_state *st) {
 
         for (size_t i = 0; i < st->n_caller_fl; i++) {
                 const struct caller_flags *c = &st->caller_fl[i];
-                int fl = fcntl(c->fd, F_GETFL);
+                int fl;
 
+                /* the lease first: taking it away clears the O_ASYNC it set */
+                if (c->lease == F_UNLCK && fcntl(c->fd, F_GETLEASE) != F_UNLCK)
+                        (void) fcntl(c->fd, F_SETLEASE, F_UNLCK);
+                fl = fcntl(c->fd, F_GETFL);
                 if (fl >= 0 && (fl & settable) != (c->flags & settable))
                         (void) fcntl(c->fd, F_SETFL, c->flags & settable);
         }

@@ -2273,13 +2273,14 @@ for b in "${BACKENDS[@]}"; do
 done
 
 # ---- the status flags of the caller's descriptors: put back after the run ------------------------
-# A descriptor the command inherits as it is (under Landlock the caller's terminal on stdin, under
-# both a file on stdout and a --keep-fd of a pipe) shares its open file description with the caller,
-# and the status flags are the description's: a command that set O_NONBLOCK and O_APPEND on them
-# left them so after the run, for the caller and every process that shares them (escape56: under
-# Landlock a read-only run recorded full left the caller's terminal non-blocking, `read` then failed
-# with EAGAIN in the caller's shell; under both backends the caller's stdout file and pipe). sbx puts
-# them back once the command has ended. Checked from the caller: each one's flags as before.
+# A descriptor the command inherits as it is (the caller's terminal on stdin, a file on stdout, a
+# --keep-fd of a pipe) shares its open file description with the caller, and the status flags and a
+# lease are the description's: a command that set O_NONBLOCK and O_APPEND, and a write lease on the
+# file, left them so after the run, for the caller and every process that shares them (escape56,
+# both backends, read-only runs recorded full: the caller's terminal non-blocking, `read` then
+# failing with EAGAIN in the caller's shell; the next open of the file by another process waiting
+# 45 s, the lease break time). sbx puts them back once the command has ended. Checked from the
+# caller: each one's flags, owner for SIGIO (the command's pid: none once it ended) and lease.
 cat >"$T/fd-flags.py" <<'PY'
 import fcntl, os, pty, subprocess, sys
 user, out, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -2292,19 +2293,26 @@ if user == "nobody":
 r, w = os.pipe()
 os.dup2(w, 3)
 fds = {"tty": slave, "file": fo, "pipe": 3}
-before = {k: fcntl.fcntl(v, fcntl.F_GETFL) for k, v in fds.items()}
+def state(fd):  # status flags, owner, lease
+    return "%o/%d/%d" % (fcntl.fcntl(fd, fcntl.F_GETFL), fcntl.fcntl(fd, fcntl.F_GETOWN), fcntl.fcntl(fd, fcntl.F_GETLEASE))
+before = {k: state(v) for k, v in fds.items()}
 rc = subprocess.run(argv, stdin=slave, stdout=fo, stderr=subprocess.DEVNULL, pass_fds=(3,)).returncode
-after = {k: fcntl.fcntl(v, fcntl.F_GETFL) for k, v in fds.items()}
-print("rc %d %s" % (rc, " ".join("%s:%o->%o" % (k, before[k], after[k]) for k in fds)),
+after = {k: state(v) for k, v in fds.items()}
+print("rc %d %s" % (rc, " ".join("%s:%s->%s" % (k, before[k], after[k]) for k in fds)),
       "same" if before == after else "changed")
 PY
 FD_FLAGS_CMD='import fcntl, os
 for fd in (0, 1, 3):
-    try:
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK | os.O_APPEND)
-        print(fd, "set")
-    except OSError as e:
-        print(fd, e.strerror)'
+    for what, call in (("flags", lambda: fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK | os.O_APPEND)),
+                       ("owner", lambda: fcntl.fcntl(fd, fcntl.F_SETOWN, os.getpid())),
+                       ("lease", lambda: fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK))):
+        if what == "lease" and fd != 1:
+            continue
+        try:
+            call()
+            print(fd, what, "set")
+        except OSError as e:
+            print(fd, what, e.strerror)'
 for b in "${BACKENDS[@]}"; do
         for m in read-only workspace-write; do
                 for u in "${USERS[@]}"; do
@@ -2312,7 +2320,7 @@ for b in "${BACKENDS[@]}"; do
                         out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/fd-flags.py" "$u" \
                                 "$d/out" "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
                                 --db "$d/audit.db" --keep-fd 3 -- "$PY" -c "$FD_FLAGS_CMD" 2>&1)
-                        t_check "$b/$m/$u/caller-fd-flags: the caller's terminal, stdout file and --keep-fd pipe keep their status flags ($out; the command: $(tr '\n' ' ' <"$d/out"))" \
+                        t_check "$b/$m/$u/caller-fd-flags: the caller's terminal, stdout file and --keep-fd pipe keep their status flags, owner and lease ($out; the command: $(tr '\n' ' ' <"$d/out"))" \
                                 eval '[[ "$out" == "rc 0 "*" same" ]]'
                 done
         done
