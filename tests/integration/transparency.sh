@@ -1031,15 +1031,18 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         done
 fi
 
-# --- a command that suspends the caller's terminal and ends with a line on stderr that the terminal
-# cannot take: sbx waits to deliver it (as the command would have), but the run's row is completed
-# first. It stayed `running` for as long as the terminal stayed suspended, the verdict unknown, and
-# a SIGKILL then left it `interrupted` (redteam review: tcflow(TCOOFF) on the terminal, one line,
-# exit). Once the terminal resumes, the line arrives and sbx exits with the command's status.
+# --- a command that ends with a line on stderr that the caller's terminal, suspended, cannot take:
+# sbx waits to deliver it (as the command would have), but the run's row is completed first. It
+# stayed `running` for as long as the terminal stayed suspended, the verdict unknown, and a SIGKILL
+# then left it `interrupted` (redteam review: tcflow(TCOOFF) on the terminal, one line, exit). Once
+# the terminal resumes, the line arrives and sbx exits with the command's status. The caller
+# suspends it here: a confined command may no longer (TCOOFF is refused, escape56: the terminal's
+# output stayed stopped after the run).
 cat >"$T/tcooff.py" <<'PY'
 import os, pty, select, sqlite3, subprocess, sys, termios, time
 db, argv = sys.argv[1], sys.argv[2:]
 master, slave = pty.openpty()
+termios.tcflow(slave, termios.TCOOFF)
 p = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave)
 state = "none"
 for _ in range(200):  # up to 10 s for the row
@@ -1073,11 +1076,10 @@ PY
 for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         rm -f "$T/tcooff.db" "$T/tcooff.db"-*
         out=$("$PY" "$T/tcooff.py" "$T/tcooff.db" "$SBX_BIN" run $(sel "$b") --db "$T/tcooff.db" -- "$PY" -c '
-import sys, termios
-termios.tcflow(0, termios.TCOOFF)
+import sys
 sys.stderr.write("the-last-line\n")
 sys.exit(3)')
-        t_check "$b: a terminal the command suspended: the row is completed while sbx waits to write its last line, which arrives once it resumes ($out)" \
+        t_check "$b: a suspended terminal: the row is completed while sbx waits to write the command's last line, which arrives once it resumes ($out)" \
                 test "$out" = "row completed, sbx waiting; exit 3, the line arrived"
 done
 
