@@ -1777,6 +1777,9 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
 
         if (!st->rep)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
+        /* the run's questions of the host, its approver's look-up before it included, share one
+         * deadline (run-host.c) */
+        sbx_run_host_asking_starts();
         sbx_run_xfsz_ignore(); /* (again for an approved retry) */
         sbx_run_signals_hold();
         sbx_audit_writer_abort_waits(signal_before_row);
@@ -1962,6 +1965,8 @@ static int escalate(const struct sbx_run_args *denied_args, const struct sbx_con
         bool asked = note_escalation(audit, denied->execution_id, NULL, NULL);
         int r;
 
+        /* the approver's look-ups: a deadline of their own, whatever the run met */
+        sbx_run_host_asking_starts();
         r = sbx_escalation_ask(&a, command, denied->execution_id, denied->backend, denied->root,
                                denied->session[0] ? denied->session : NULL, denied->matched_line, note, sizeof(note));
         note_escalation(audit, denied->execution_id, note, asked ? ESCALATION_ASKED : NULL);

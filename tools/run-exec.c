@@ -2869,7 +2869,6 @@ static void run_classifier(struct run_state *st) {
                 st->classifier = NULL;
         else {
                 st->classifier_err = 0;
-                sbx_run_host_asking_starts();
                 classifier_context(st);
         }
 }

@@ -467,14 +467,20 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx);
  * (sbx_run_mounts_may_hang()), each is asked of the child that sbx_run_host_checks()' questions
  * are, within the same deadline: one not told is -ETIMEDOUT, and every later one of the run too.
  * sbx_run_host_untold() counts those not told (a reader that met one claims nothing).
- * sbx_run_host_asking_starts() starts a run's readers' asking, sbx_run_host_checks() its lines'
- * (each forgets a deadline missed before: a hung file system costs the run two deadlines). */
+ * sbx_run_host_asking_starts() starts a run's asking (cmd-run.c's run_once(), the escalation's
+ * question): it forgets a deadline missed before. Within a run one deadline missed ends every
+ * later question, the argv readers', the lines' checks (sbx_run_host_checks() forgets nothing),
+ * the script files' reads (which tell a deadline of theirs with sbx_run_host_cut(), and ask
+ * sbx_run_host_cut_off() first) and the approver's look-ups: a hung file system costs a run one
+ * deadline (measured before: `sh -c 'sqlite3 -init MNT/f t.db "select 1" < MNT/g'`, five, 2.5 s). */
 int sbx_run_host_stat(const char *path, bool follow, struct stat *ret_st);
 int sbx_run_host_access(const char *path, int mode);
 int sbx_run_host_realpath(const char *path, char *out, size_t size);
 ssize_t sbx_run_host_read(const char *path, char *buf, size_t size);
 unsigned sbx_run_host_untold(void);
 void sbx_run_host_asking_starts(void);
+bool sbx_run_host_cut_off(void);
+void sbx_run_host_cut(void);
 /* Sets ctx on the classifier c (sbx_classifier_set_context()). One it refuses is set again with
  * what it cannot keep left out, never made up: a name longer than it keeps (SBX_DENIAL_PATH_MAX)
  * among the files read from the argv (move_dest, sqlite_target, dd_output: then not read, as

@@ -857,7 +857,9 @@ static int64_t host_read_now(const char *path, char *buf, size_t size) {
  * says it changed. */
 
 /* The longest sbx waits for one answer of the child; the first not answered in time ends the
- * asking for the run (a hung file system costs it once). */
+ * asking for the run (a hung file system costs it once: the argv readers', the lines' checks, a
+ * script file's read (run-start-dir.c) and the approver's look-ups share it, from
+ * sbx_run_host_asking_starts() on). */
 #define HOST_CHECK_MS 500
 
 /* File systems whose answers are the kernel's and a local device's, never another process's or a
@@ -1410,8 +1412,15 @@ void sbx_run_host_asking_starts(void) {
         asker.cut_off = false;
 }
 
+bool sbx_run_host_cut_off(void) {
+        return asker.cut_off;
+}
+
+void sbx_run_host_cut(void) {
+        asker.cut_off = true;
+}
+
 void sbx_run_host_checks(struct sbx_classify_context *ctx) {
-        asker.cut_off = false;
         ctx->resolve = host_path;
         ctx->host_permits = host_permits;
         ctx->host_refuses = host_refuses;

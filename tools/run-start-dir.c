@@ -1779,7 +1779,7 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
         size_t want = SCRIPT_FILE_MAX + 1, len = 0;
         sigset_t all, old;
         int p[2], status = 0;
-        bool done = false;
+        bool done = false, late = false;
         pid_t pid, parent = getpid();
 
         /* one sbx cannot name is not read either: the kernel runs a relative path that is short
@@ -1792,7 +1792,9 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
                 memcpy(full, path, strlen(path) + 1);
         } else if (snprintf(full, sizeof(full), "%s/%s", cwd, path) >= (int) sizeof(full))
                 return NULL;
-        if (script_reads.reads >= SCRIPT_READS_MAX)
+        /* nor once the run missed a deadline of the host's (run-host.c): a hung file system
+         * costs it one, not one per reader's budget */
+        if (script_reads.reads >= SCRIPT_READS_MAX || sbx_run_host_cut_off())
                 return NULL;
         if (script_reads.reads++ == 0)
                 script_reads.deadline_ms = monotonic_ms() + sbx_run_script_read_ms;
@@ -1823,13 +1825,17 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
                 ssize_t got;
                 int r;
 
-                if (left <= 0)
+                if (left <= 0) {
+                        late = true;
                         break;
+                }
                 r = poll(&pfd, 1, (int) left);
                 if (r < 0 && errno == EINTR)
                         continue;
-                if (r <= 0)
+                if (r <= 0) {
+                        late = r == 0;
                         break;
+                }
                 got = read(p[0], buf + len, len < want ? want - len : 1);
                 if (got < 0 && errno == EINTR)
                         continue;
@@ -1839,6 +1845,8 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
                 }
         }
         close(p[0]);
+        if (late)
+                sbx_run_host_cut();
         if (!done) {
                 /* at the deadline (or more than asked for): no answer */
                 (void) kill(pid, SIGKILL);

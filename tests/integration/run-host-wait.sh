@@ -78,7 +78,7 @@ done
 # in its own realpath(3) of `make -C MNT/d`'s DIR, stat(2) of wget's MNT/f, git's repository. (sh
 # is a stand-in too: its script's cd is read, never run)
 mkdir -p "$T/bin"
-for tool in make git wget tar ninja sh; do
+for tool in make git wget tar ninja sh sqlite3; do
         printf '#!/bin/sh\nexit "${STAND_IN_RC:-3}"\n' >"$T/bin/$tool"
         chmod 755 "$T/bin/$tool"
 done
@@ -124,6 +124,41 @@ import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.argv[2]], o' "$v" "$want_path"
                         done
+                done
+        done
+        fuse_stop
+fi
+
+# One deadline per run: the argv readers' questions, the script files' reads (each reader of a
+# sqlite3's -init or stdin file had a budget of its own) and the lines' checks share it. A run
+# whose argv names the mount for five readers (stand-ins: sh, sqlite3, touching nothing): sbx's
+# children left waiting on the mount (one per deadline met: SIGKILL cannot end a FUSE wait the
+# server has taken) are at most one. Before: 5, 2.5 s.
+stuck_in() {
+        local p n=0
+        for p in /proc/[0-9]*; do
+                [ "$(readlink "$p/cwd" 2>/dev/null)" = "$1" ] || continue
+                [ "$(awk '{print $3}' "$p/stat" 2>/dev/null)" = D ] && n=$((n + 1))
+        done
+        echo $n
+}
+if fuse_start -n "$T/mnt"; then
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                for b in "${BACKENDS[@]}"; do
+                        d=$T/ws/once-$who-$b
+                        mkdir -p "$d"
+                        v=$T/tmp-$who/v-$b-once.json
+                        rm -f "$v"
+                        start=$(date +%s%N)
+                        (cd "$d" && timeout -s KILL 30 "${pre[@]}" PATH="$T/bin:$PATH" "$bin" run --backend "$b" --mode read-only \
+                                --root "$T/ws" --db "$db" --verdict-json "$v" -- \
+                                sh -c "sqlite3 -init $T/mnt/f t.db 'select 1' < $T/mnt/g" >"$T/out" 2>"$T/err")
+                        rc=$?
+                        ms=$((($(date +%s%N) - start) / 1000000))
+                        n=$(stuck_in "$d")
+                        t_check "$who, $b: sqlite3 -init MNT/f ... < MNT/g, five readers of the mount: one deadline, $n of sbx's children left waiting on it (rc=$rc, $ms ms)" \
+                                test "$rc" = 3 -a "$n" -le 1 -a $ms -lt 10000
                 done
         done
         fuse_stop
