@@ -127,9 +127,12 @@ static int approver_env(char **envp, const char *root, char **ret_alloc) {
                 if (!f)
                         return -ENOMEM;
                 fprintf(f, "%s=", name);
+                /* (asked of run-host.c's child where a mount may not answer: one that does not
+                 * answer in time goes, as one that does not resolve) */
                 for (char *p = copy, *dir; (dir = strsep(&p, ":")) != NULL;) {
-                        _cleanup_free_ char *real = dir[0] == '/' ? realpath(dir, NULL) : NULL;
-                        if (!real || sbx_path_beneath(real, root))
+                        char real[PATH_MAX];
+                        if (dir[0] != '/' || sbx_run_host_realpath(dir, real, sizeof(real)) < 0 ||
+                            sbx_path_beneath(real, root))
                                 continue;
                         fprintf(f, "%s%s", first ? "" : ":", real);
                         first = false;
@@ -178,16 +181,18 @@ static char *interpreter_inside(const char *path, const char *root, bool *ret_un
 
         *ret_unresolved = false;
         for (int depth = 0; cur && depth < 5; depth++) {
-                char line[PATH_MAX + 64], *p, *real;
-                ssize_t n;
-                int fd = open(cur, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+                char line[PATH_MAX + 64], resolved[PATH_MAX], *p, *real = NULL;
+                /* its first bytes and the interpreter's real path asked of run-host.c's child
+                 * where a mount may not answer (a hung one held sbx for good): one not told in
+                 * time does not resolve */
+                ssize_t n = sbx_run_host_read(cur, line, sizeof(line) - 1);
 
+                if (n == -ETIMEDOUT) {
+                        *ret_unresolved = true;
+                        return cur;
+                }
                 free(cur);
                 cur = NULL;
-                if (fd < 0)
-                        break;
-                n = read(fd, line, sizeof(line) - 1);
-                close(fd);
                 if (n < 3 || line[0] != '#' || line[1] != '!')
                         break;
                 line[n] = '\0';
@@ -195,7 +200,14 @@ static char *interpreter_inside(const char *path, const char *root, bool *ret_un
                 p[strcspn(p, " \t\r\n")] = '\0';
                 if (!*p)
                         break;
-                real = p[0] == '/' ? realpath(p, NULL) : NULL;
+                if (p[0] == '/') {
+                        int r = sbx_run_host_realpath(p, resolved, sizeof(resolved));
+                        real = r >= 0 ? strdup(resolved) : NULL;
+                        if (r == -ETIMEDOUT) {
+                                *ret_unresolved = true;
+                                return strdup(p);
+                        }
+                }
                 /* one that does not resolve now is no more outside than a PATH entry that does
                  * not (approver_env()): the kernel finds it at the spawn, maybe created meanwhile
                  * beneath a symlink into the workspace */
@@ -799,13 +811,24 @@ static int ask_terminal(char *const *argv, const char *root, const char *matched
         return 0;
 }
 
-/* Where posix_spawnp() would find prog: the real path (caller frees), or NULL. */
+/* prog's real path into a string (caller frees), asked of run-host.c's child where a mount may
+ * not answer; NULL when it does not resolve or was not told in time. */
+static char *host_real(const char *prog) {
+        char real[PATH_MAX];
+
+        return sbx_run_host_realpath(prog, real, sizeof(real)) >= 0 ? strdup(real) : NULL;
+}
+
+/* Where posix_spawnp() would find prog: the real path (caller frees), or NULL. Each candidate is
+ * asked of run-host.c's child where a mount may not answer (a PATH entry on a FUSE or NFS mount
+ * that hangs held sbx for good, before the run with --approver): one not told in time ends the
+ * search, nothing found (the approver is not started, no grant), never a later entry's instead. */
 static char *approver_real_path(const char *prog) {
         const char *path = getenv("PATH");
         _cleanup_free_ char *copy = NULL;
 
         if (strchr(prog, '/'))
-                return realpath(prog, NULL);
+                return host_real(prog);
         if (!path || !*path)
                 path = "/bin:/usr/bin";
         copy = strdup(path);
@@ -814,10 +837,14 @@ static char *approver_real_path(const char *prog) {
         /* an empty entry is the current directory, as for posix_spawnp() */
         for (char *p = copy, *dir; (dir = strsep(&p, ":")) != NULL;) {
                 _cleanup_free_ char *cand = NULL;
+                int r;
+
                 if (asprintf(&cand, "%s/%s", *dir ? dir : ".", prog) < 0)
                         return NULL;
-                if (access(cand, X_OK) == 0)
-                        return realpath(cand, NULL);
+                if ((r = sbx_run_host_access(cand, X_OK)) == 0)
+                        return host_real(cand);
+                if (r == -ETIMEDOUT)
+                        return NULL;
         }
         return NULL;
 }

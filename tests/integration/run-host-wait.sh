@@ -164,6 +164,52 @@ if fuse_start -n "$T/mnt"; then
         fuse_stop
 fi
 
+# The approver's look-ups (escalation.c) where a mount does not answer: its search of PATH (before
+# the run, and again when asked), the PATH-like variables of its environment, its #! line. A PATH
+# entry on the mount before the approver's directory: the approver is not found (not told in
+# time: no grant), sbx ends with the command's status, the record written. PYTHONPATH on the
+# mount, the approver named by its path: the entry goes (as one that does not resolve), the
+# approver answers, the retry runs. Before: sbx waited for good in access(2) of MNT/appr and in
+# realpath(3) of MNT.
+mkdir -p "$T/appr-bin"
+printf '#!/bin/sh\ncat >/dev/null\necho allow\n' >"$T/appr-bin/appr"
+chmod 755 "$T/appr-bin/appr"
+if fuse_start -n "$T/mnt"; then
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                for b in "${BACKENDS[@]}"; do
+                        w=$T/ws/appr-$who-$b
+                        mkdir -p "$w"
+                        [ "$who" = nobody ] && chown 65534:65534 "$w"
+                        v=$T/tmp-$who/v-$b-appr.json
+                        rm -f "$v" "$w/x"
+                        start=$(date +%s%N)
+                        timeout -s KILL 30 "${pre[@]}" PATH="/usr/bin:/bin:$T/mnt:$T/appr-bin" "$bin" run --backend "$b" \
+                                --mode read-only --root "$w" --db "$db" --verdict-json "$v" --on-denial ask --approver appr \
+                                -- sh -c "touch $w/x" </dev/null >"$T/out" 2>"$T/err"
+                        rc=$?
+                        ms=$((($(date +%s%N) - start) / 1000000))
+                        t_check "$who, $b: --approver appr with a PATH entry on a mount that does not answer: sbx ends, no grant, the record written (rc=$rc, $ms ms, $(tail -c 300 "$T/err" | tr '\n' ' '))" \
+                                python3 -c '
+import json, os, sys
+assert sys.argv[2] == "1", sys.argv[2]
+assert not os.path.exists(sys.argv[3])
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied", o' "$v" "$rc" "$w/x"
+                        rm -f "$v" "$w/x"
+                        start=$(date +%s%N)
+                        timeout -s KILL 30 "${pre[@]}" PYTHONPATH="$T/mnt/lib:/usr/lib" "$bin" run --backend "$b" \
+                                --mode read-only --root "$w" --db "$db" --verdict-json "$v" --on-denial ask \
+                                --approver "$T/appr-bin/appr" -- sh -c "touch $w/x" </dev/null >"$T/out" 2>"$T/err"
+                        rc=$?
+                        ms=$((($(date +%s%N) - start) / 1000000))
+                        t_check "$who, $b: --approver with PYTHONPATH on a mount that does not answer: the approver answers, the retry writes (rc=$rc, $ms ms, $(tail -c 300 "$T/err" | tr '\n' ' '))" \
+                                test "$rc" = 0 -a -e "$w/x"
+                done
+        done
+        fuse_stop
+fi
+
 # poll(2) failing while sbx waits for its asker (the caller lowered sbx's descriptor limit to 0,
 # prlimit: poll refuses one descriptor then, EINVAL; a signal made it poll again): sbx waited in
 # recv(2) for an answer that never came, for good. It now ends with the command, the check not
