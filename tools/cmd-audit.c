@@ -38,7 +38,8 @@ static const char usage_text[] =
         "\n"
         "--limit N keeps the N most recent rows. --top-paths [N] lists the N (10) most denied paths.\n"
         "Output is an aligned table, or --json (an array), --csv, --jsonl (one object per line; the\n"
-        "default of export). export --follow keeps streaming executions as they complete.\n"
+        "default of export, in id order). export --follow keeps streaming executions as they\n"
+        "complete: every 250 ms those that ended since, in id order.\n"
         "Times are UTC. A run whose supervisor died reads as state 'interrupted'.\n"
         "prune removes the runs that started before T (same forms as --since), their denial lines\n"
         "and sessions left with no run; never a run in progress, nor the denied run an approved\n"
@@ -656,7 +657,8 @@ static int ids_add(struct ids *s, int64_t id) {
         return 0;
 }
 
-/* --follow prints each execution once it has ended and matches the filters. Each round reads, in
+/* --follow prints each execution once it has ended and matches the filters, round by round (every
+ * FOLLOW_POLL_MS), each round's in id order. Each round reads, in
  * one snapshot, the executions newer than any seen so far (printing those that ended), and the
  * ids of every run in progress, whatever the filters: a filter can hide a run while it runs (no
  * verdict yet, only the denial lines recorded so far) that matches once it ends. A run in progress at the last round
@@ -735,10 +737,10 @@ static int follow_round(struct sbx_db *db, const struct sbx_audit_filter *f, str
         if (sqlite3_exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
                 return sbx_db_error(db, sqlite3_errcode(h), "read", diag);
         r = collect_running(db, fl, diag);
-        if (r >= 0)
-                r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, f, follow_row, fl, diag);
-        /* ended since the last round (or its supervisor was seen gone before this snapshot); a
-         * newer one came with the first query */
+        /* ended since the last round (or its supervisor was seen gone before this snapshot), in
+         * id order (was_running is sorted), before the newer ones: the round prints in id order
+         * (it printed a run that ended first after the newer one that ended later, in the same
+         * round); a newer one comes with the query after */
         for (size_t i = 0; r >= 0 && i < was_running->n; i++) {
                 struct sbx_audit_filter one = *f;
                 int64_t id = was_running->v[i];
@@ -750,6 +752,8 @@ static int follow_round(struct sbx_db *db, const struct sbx_audit_filter *f, str
                 one.only_id = id;
                 r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &one, follow_row, fl, diag);
         }
+        if (r >= 0)
+                r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, f, follow_row, fl, diag);
         (void) sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
         return r;
 }

@@ -181,6 +181,41 @@ done
 t_check "killed supervisor: its row is still stored 'running' (no sbx run reaped it)" \
         test "$(sqlite3 "$db" "SELECT state FROM executions WHERE id = ${id:-0}")" = running
 
+# A round prints in id order: a run seen running that ends, and a later run that starts and ends
+# before the next round, come in that round as A then B (before, B then A: the round printed the
+# runs newer than any seen first, then those that had ended since). The follower is stopped
+# (SIGSTOP) while A ends and B runs, so both come in one round whatever the machine's speed. (root)
+dir=$T/order
+mkdir -p "$dir"
+db=$dir/audit.db
+mkfifo "$dir/go"
+(cd "$dir" && "$SBX_BIN" run --db "$db" --mode danger-full-access -- true)
+(cd "$dir" && exec "$SBX_BIN" run --db "$db" --mode danger-full-access -- sh -c 'read x <go') &
+sup=$!
+PIDS+=("$sup")
+for _ in $(seq 1 300); do
+        a=$(sqlite3 "$db" "SELECT id FROM executions WHERE state = 'running'" 2>/dev/null)
+        [ -n "$a" ] && break
+        sleep 0.05
+done
+"$SBX_BIN" audit export --follow --jsonl --db "$db" >"$dir/out.jsonl" &
+f5=$!
+PIDS+=("$f5")
+# its first round done (the first run printed): it has seen A running
+for _ in $(seq 1 300); do [ "$(wc -l <"$dir/out.jsonl")" -ge 1 ] && break; sleep 0.05; done
+kill -STOP "$f5"
+echo >"$dir/go"
+wait "$sup"
+(cd "$dir" && "$SBX_BIN" run --db "$db" --mode danger-full-access -- true)
+b=$(sqlite3 "$db" "SELECT max(id) FROM executions")
+kill -CONT "$f5"
+for _ in $(seq 1 300); do [ "$(wc -l <"$dir/out.jsonl")" -ge 3 ] && break; sleep 0.05; done
+sleep 0.6 # (a round more, for anything printed twice)
+kill -TERM "$f5"
+wait "$f5" 2>/dev/null
+t_check "--follow: A seen running, ended, then B ran, in one round: printed A ($a) then B ($b), once each ($(grep -o '^{"id":[0-9]*' "$dir/out.jsonl" | cut -d: -f2 | tr '\n' ' '))" \
+        test "$(grep -o '^{"id":[0-9]*' "$dir/out.jsonl" | cut -d: -f2 | tr '\n' ' ')" = "1 ${a:-x} ${b:-x} "
+
 # --limit N holds for the first round only: runs that end together later are all printed (root)
 dir=$T/limit
 mkdir -p "$dir"
