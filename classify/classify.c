@@ -134,6 +134,7 @@ struct sbx_classifier {
         bool sqlite_db_moved;                    /* see struct sbx_classify_context */
         bool sqlite_target_or_db;                /* see struct sbx_classify_context */
         bool chattr_capability;                  /* see struct sbx_classify_context */
+        bool argv_lost;                          /* context argv_name_lost */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char curl_later[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -691,6 +692,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->sqlite_readonly = ctx->sqlite_readonly;
         c->sqlite_db_moved = ctx->sqlite_db_moved;
         c->sqlite_target_or_db = ctx->sqlite_target_or_db;
+        c->argv_lost = ctx->argv_name_lost;
         if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target))) < 0 ||
             (r = argv_file_copy(ctx->sqlite_db, c->sqlite_db, sizeof(c->sqlite_db))) < 0 ||
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
@@ -5275,6 +5277,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                 memcpy(c->line_file, path, strlen(path) + 1);
                 target = c->line_file;
         } else if (bfd) {
+                if (!target[0] && c->argv_lost)
+                        return false; /* the argv's file too long to keep: a denial of no path */
                 if (!target[0] || !c->host_dir_missing || !bfd_line(c, s, len, sig, path, &in_place))
                         return true;
                 /* ranlib's line of A B names none: the first it did not write; strip's names it */
@@ -5283,6 +5287,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                         memcpy(path, target, strlen(target) + 1);
                 } else
                         target = bfd_named(c, path);
+        } else if (!cache && !target[0] && !(db && c->sqlite_db[0]) && c->argv_lost) {
+                return false; /* the argv's file too long to keep: a denial of no path */
         } else if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
             (!cache && !target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
@@ -6421,7 +6427,8 @@ static int curl_exit_denial(struct sbx_classifier *c, const struct sbx_exit_stat
                           evidence[] = "(no line: curl's exit status 23, CURLE_WRITE_ERROR, writing its output file)";
         const struct sbx_dialect *d = c->d;
 
-        if (c->denial.hit || st->signal != 0 || st->exit_code != 23 || !c->curl_output[0] || c->curl_line)
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 23 || (!c->curl_output[0] && !c->argv_lost) ||
+            c->curl_line)
                 return 0;
         for (size_t i = 0; i < d->n_denial; i++)
                 if (strcasecmp(d->denial[i], curl_write_sig) == 0)

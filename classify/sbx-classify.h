@@ -382,6 +382,13 @@ struct sbx_classify_context {
          * file before its SQL, which sqlite_db's directory is): the relative name its line prints,
          * the argv's, is of that directory, and is read as sqlite_db where sqlite_db ends with it. */
         bool sqlite_db_moved;
+        /* Whether a file the caller read from the argv for one of the fields above (sqlite_target,
+         * sqlite_db, curl_output, bfd_output, ...) was left out, its name longer than one kept
+         * (SBX_DENIAL_PATH_MAX - 1 bytes): the lines that name no file, or that the argv's file
+         * alone tells (SQLite's, curl's "(23)", binutils'), and curl's silent 23, are then denials
+         * of no path, not the task's failure (fail closed: a silent or errno-less failure writing a
+         * file the sandbox refused read task_failure where its name was long). */
+        bool argv_name_lost;
         /* Whether a sqlite3 the caller read from the command's argv opens its database read-only
          * (-readonly): its "attempt to write a readonly database" is then the task's own, whatever
          * the sandbox refused, and no denial. */

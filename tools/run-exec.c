@@ -2847,6 +2847,9 @@ void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classif
          * writable directories with it, and the host's refusal of DIR read as denied /ws/f) */
         for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++)
                 if (*names[i] && strlen(*names[i]) >= SBX_DENIAL_PATH_MAX) {
+                        /* (a file's, not the directory's: its lines are then denials of no path) */
+                        if (names[i] != &ctx->cwd)
+                                ctx->argv_name_lost = true;
                         *names[i] = NULL;
                         cut = true;
                 }

@@ -138,6 +138,38 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# A file the argv names that sbx reads to judge a silent or errno-less failure (sqlite3's
+# database, curl's -o), outside the workspace, with a name longer than sbx keeps (1023 bytes):
+# read-only, the sandbox refuses it: denied, its path not kept (before: task_failure, under both
+# backends, where a short name read denied of that file). Root's; and a short name, as before.
+longdir=$T/longdir
+comp=$(printf 'l%.0s' $(seq 200))
+for _ in 1 2 3 4 5; do longdir=$longdir/$comp; done
+mkdir -p "$longdir" "$T/shortdir" "$T/cwd-argv"
+for b in "${BACKENDS[@]}"; do
+        for dir in "$T/shortdir" "$longdir"; do
+                cmds=("sqlite3|$dir/t.db|create table t(a)")
+                type -P curl >/dev/null && cmds+=("curl|-so|$dir/c|file:///etc/hostname")
+                for c in "${cmds[@]}"; do
+                        IFS='|' read -ra run <<<"$c"
+                        type -P "${run[0]}" >/dev/null || continue
+                        rm -f "$T/argv.json"
+                        (cd "$T/cwd-argv" && "$SBX_BIN" run --backend "$b" --mode read-only --root "$T/cwd-argv" \
+                                --db "$T/argv.db" --verdict-json "$T/argv.json" -- "${run[@]}" >/dev/null 2>&1)
+                        want=$dir/${run[-1]##*/}
+                        [ "${run[0]}" = sqlite3 ] && want=$dir/t.db
+                        [ "${run[0]}" = curl ] && want=$dir/c
+                        [ ${#want} -ge 1024 ] && want=
+                        t_check "$b: ${run[0]} writing a file outside the workspace whose name is ${#dir}+ bytes: denied, path ${want:-not kept} ($(jq -c '[.verdict, [.denials[].path]]' "$T/argv.json" 2>&1 | tail -c 200))" \
+                                python3 -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+want = sys.argv[2] or None
+assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [want], o["verdict"]' "$T/argv.json" "$want"
+                done
+        done
+done
+
 # a relative --verdict-json from a current directory whose name is longer than PATH_MAX: refused
 # before the run (under Landlock the command ran, then the record failed, "Numerical result out of
 # range"; bubblewrap cannot start there at all)

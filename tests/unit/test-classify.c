@@ -3684,6 +3684,46 @@ static int fake_host_exists_curl(void *userdata, const char *path) {
         return SBX_HOST_NAME_DIR;
 }
 
+/* A file the caller read from the argv for a field of the context (curl_output, sqlite_target,
+ * ...) but left out, its name longer than one kept (argv_name_lost): the lines the argv's file
+ * alone tells, curl's "(23)" and its silent 23, SQLite's errno-less lines, are denials of no path
+ * (before: task_failure, a hidden denial: live, `curl -so D/c URL` and `sqlite3 D/t.db 'create
+ * table t(a)'` with D of 1022 bytes outside the workspace in read-only, both backends). Without
+ * the flag (sbx classify, no argv read): as before. */
+static void test_classify_argv_name_lost_is_a_denial_of_no_path(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        static const char *const lines[] = {
+                "curl: (23) Failure writing output to destination\n",
+                "Error: unable to open database \"/etc/t.db\": unable to open database file\n",
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap";
+
+                for (size_t lost = 0; lost < 2; lost++) {
+                        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted,
+                                                            .host_refuses = fake_host_refuses,
+                                                            .host_dir_missing = fake_host_dir_missing,
+                                                            .argv_name_lost = lost };
+                        struct sbx_classify_result *r;
+
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                                r = run_backend_in(backend, &ctx, lines[i]);
+                                if (r->verdict != (lost ? SBX_VERDICT_DENIED : SBX_VERDICT_TASK_FAILURE) ||
+                                    (lost && (r->n_denials != 1 || r->denials[0].path[0])))
+                                        fail_msg("%s, lost %zu: %s: %s (%zu denials)", backend, lost, lines[i],
+                                                 sbx_verdict_to_string(r->verdict), (size_t) r->n_denials);
+                        }
+                        /* curl's 23 with no line; another status stays the task's */
+                        r = run_backend_status_in(backend, &ctx, "", 23);
+                        if (r->verdict != (lost ? SBX_VERDICT_DENIED : SBX_VERDICT_TASK_FAILURE))
+                                fail_msg("%s, lost %zu: exit 23: %s", backend, lost, sbx_verdict_to_string(r->verdict));
+                        assert_verdict(run_backend_status_in(backend, &ctx, "", 7), "task_failure");
+                }
+        }
+}
+
 /* curl's "curl: (23) ..." (CURLE_WRITE_ERROR) names neither file nor errno: a denial where the file
  * the caller read from a curl's argv (curl_output) is outside the granted directories, its
  * directory on the host, no directory itself, and the host does not refuse it too (before: no
@@ -8988,6 +9028,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
+                cmocka_unit_test(test_classify_argv_name_lost_is_a_denial_of_no_path),
                 cmocka_unit_test(test_classify_argv_file_needs_root_capability),
                 cmocka_unit_test(test_classify_bwrap_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_sqlite_readonly_database_of_stdin),
