@@ -6555,6 +6555,27 @@ static int status_create_denial_err(struct sbx_classifier *c, const char *path, 
         return 0;
 }
 
+/* The exit status of a file of the argv that was left out, its name too long to keep (context
+ * argv_name_lost): read as the dialect's errno text alone, a denial of no path (fail closed: the
+ * file cannot be judged against the granted directories or the host). */
+static int status_lost_denial(struct sbx_classifier *c, const char *evidence, size_t evidence_len) {
+        static const char *const errs[] = { "Permission denied", "Read-only file system" };
+        const struct sbx_dialect *d = c->d;
+
+        if (!d->denial_re.present)
+                return 0;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(errs); i++) {
+                size_t ss, se, len = strlen(errs[i]);
+                int mark = -1, r;
+
+                if ((r = match(c, &d->denial_re, (const unsigned char *) errs[i], len, &ss, &se, &mark)) < 0)
+                        return r;
+                if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial)
+                        return status_line_denial(c, mark, errs[i], len, evidence, evidence_len);
+        }
+        return 0;
+}
+
 /* perl's die whose message holds no "$!" (`open(F, ">", X) or die "cannot write X"`; a script
  * file's too, its name perl_name, and a message ending in "\n", printed without " at NAME line
  * N.": mine56, both read task_failure before): perl exits
@@ -6683,9 +6704,19 @@ static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_s
                 const char *next = statuses[i].in_dir ? c->pycache_later : "";
                 int r;
 
-                if (c->denial.hit || st->signal != 0 || st->exit_code != statuses[i].exit_code || !file[0] ||
-                    (statuses[i].silent && c->lines_done > 0))
+                if (c->denial.hit || st->signal != 0 || st->exit_code != statuses[i].exit_code ||
+                    (!file[0] && !c->argv_lost) || (statuses[i].silent && c->lines_done > 0))
                         continue;
+                if (!file[0]) {
+                        char lost[128];
+                        int n = snprintf(lost, sizeof(lost),
+                                         "(no line: exit status %d, of a file its argv names too long to keep)",
+                                         st->exit_code);
+
+                        if (n > 0 && (size_t) n < sizeof(lost) && (r = status_lost_denial(c, lost, (size_t) n)) < 0)
+                                return r;
+                        continue;
+                }
                 for (;; next += strlen(next) + 1) {
                         size_t kept = c->n_denials;
 

@@ -139,7 +139,7 @@ for b in "${BACKENDS[@]}"; do
 done
 
 # A file the argv names that sbx reads to judge a silent or errno-less failure (sqlite3's
-# database, curl's -o), outside the workspace, with a name longer than sbx keeps (1023 bytes):
+# database, curl's -o, zip's archive), outside the workspace, with a name longer than sbx keeps (1023 bytes):
 # read-only, the sandbox refuses it: denied, its path not kept (before: task_failure, under both
 # backends, where a short name read denied of that file). Root's; and a short name, as before.
 longdir=$T/longdir
@@ -150,6 +150,8 @@ for b in "${BACKENDS[@]}"; do
         for dir in "$T/shortdir" "$longdir"; do
                 cmds=("sqlite3|$dir/t.db|create table t(a)")
                 type -P curl >/dev/null && cmds+=("curl|-so|$dir/c|file:///etc/hostname")
+                echo a >"$T/cwd-argv/f"
+                type -P zip >/dev/null && cmds+=("zip|-q|$dir/z.zip|f")
                 for c in "${cmds[@]}"; do
                         IFS='|' read -ra run <<<"$c"
                         type -P "${run[0]}" >/dev/null || continue
@@ -159,6 +161,7 @@ for b in "${BACKENDS[@]}"; do
                         want=$dir/${run[-1]##*/}
                         [ "${run[0]}" = sqlite3 ] && want=$dir/t.db
                         [ "${run[0]}" = curl ] && want=$dir/c
+                        [ "${run[0]}" = zip ] && want=$dir/z.zip
                         [ ${#want} -ge 1024 ] && want=
                         t_check "$b: ${run[0]} writing a file outside the workspace whose name is ${#dir}+ bytes: denied, path ${want:-not kept} ($(jq -c '[.verdict, [.denials[].path]]' "$T/argv.json" 2>&1 | tail -c 200))" \
                                 python3 -c '

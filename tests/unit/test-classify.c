@@ -3686,7 +3686,8 @@ static int fake_host_exists_curl(void *userdata, const char *path) {
 
 /* A file the caller read from the argv for a field of the context (curl_output, sqlite_target,
  * ...) but left out, its name longer than one kept (argv_name_lost): the lines the argv's file
- * alone tells, curl's "(23)" and its silent 23, SQLite's errno-less lines, are denials of no path
+ * alone tells, curl's "(23)" and its silent 23, SQLite's errno-less lines, the statuses read
+ * against such a file (zip's 15, a silent 1), are denials of no path
  * (before: task_failure, a hidden denial: live, `curl -so D/c URL` and `sqlite3 D/t.db 'create
  * table t(a)'` with D of 1022 bytes outside the workspace in read-only, both backends). Without
  * the flag (sbx classify, no argv read): as before. */
@@ -3720,6 +3721,17 @@ static void test_classify_argv_name_lost_is_a_denial_of_no_path(void **state) {
                         if (r->verdict != (lost ? SBX_VERDICT_DENIED : SBX_VERDICT_TASK_FAILURE))
                                 fail_msg("%s, lost %zu: exit 23: %s", backend, lost, sbx_verdict_to_string(r->verdict));
                         assert_verdict(run_backend_status_in(backend, &ctx, "", 7), "task_failure");
+                        /* the statuses read against a file of the argv (zip's 15, git stash's,
+                         * mktemp -q's silent 1), of no path; not 1 after a line (those are silent) */
+                        for (int code = 1; code <= 15; code += 14) {
+                                r = run_backend_status_in(backend, &ctx, "", code);
+                                if (r->verdict != (lost ? SBX_VERDICT_DENIED : SBX_VERDICT_TASK_FAILURE) ||
+                                    (lost && (r->n_denials != 1 || r->denials[0].path[0])))
+                                        fail_msg("%s, lost %zu: exit %d: %s", backend, lost, code,
+                                                 sbx_verdict_to_string(r->verdict));
+                        }
+                        assert_verdict(run_backend_status_in(backend, &ctx, "make: *** [all] Error 1\n", 1),
+                                       "task_failure");
                 }
         }
 }
