@@ -5272,8 +5272,10 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                         return true;
                 target = c->line_file;
         } else if (cmake_e) {
+                /* (one whose name is too long to keep, its line longer than a name kept: a denial
+                 * of no path, as an argv's file too long, argv_name_lost) */
                 if (!c->host_dir_missing || !cmake_e_line(c, s, len, sig, path, &into))
-                        return true;
+                        return !c->host_dir_missing || len < SBX_DENIAL_PATH_MAX;
                 memcpy(c->line_file, path, strlen(path) + 1);
                 target = c->line_file;
         } else if (bfd) {

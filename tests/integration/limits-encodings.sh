@@ -139,7 +139,7 @@ for b in "${BACKENDS[@]}"; do
 done
 
 # A file the argv names that sbx reads to judge a silent or errno-less failure (sqlite3's
-# database, curl's -o, zip's archive), outside the workspace, with a name longer than sbx keeps (1023 bytes):
+# database, curl's -o, zip's archive; CMake -E's line names it, no errno), outside the workspace, with a name longer than sbx keeps (1023 bytes):
 # read-only, the sandbox refuses it: denied, its path not kept (before: task_failure, under both
 # backends, where a short name read denied of that file). Root's; and a short name, as before.
 longdir=$T/longdir
@@ -152,6 +152,7 @@ for b in "${BACKENDS[@]}"; do
                 type -P curl >/dev/null && cmds+=("curl|-so|$dir/c|file:///etc/hostname")
                 echo a >"$T/cwd-argv/f"
                 type -P zip >/dev/null && cmds+=("zip|-q|$dir/z.zip|f")
+                type -P cmake >/dev/null && cmds+=("cmake|-E|touch|$dir/cm")
                 for c in "${cmds[@]}"; do
                         IFS='|' read -ra run <<<"$c"
                         type -P "${run[0]}" >/dev/null || continue
@@ -162,6 +163,7 @@ for b in "${BACKENDS[@]}"; do
                         [ "${run[0]}" = sqlite3 ] && want=$dir/t.db
                         [ "${run[0]}" = curl ] && want=$dir/c
                         [ "${run[0]}" = zip ] && want=$dir/z.zip
+                        [ "${run[0]}" = cmake ] && want=$dir/cm
                         [ ${#want} -ge 1024 ] && want=
                         t_check "$b: ${run[0]} writing a file outside the workspace whose name is ${#dir}+ bytes: denied, path ${want:-not kept} ($(jq -c '[.verdict, [.denials[].path]]' "$T/argv.json" 2>&1 | tail -c 200))" \
                                 python3 -c '

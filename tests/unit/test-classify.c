@@ -3733,6 +3733,25 @@ static void test_classify_argv_name_lost_is_a_denial_of_no_path(void **state) {
                         assert_verdict(run_backend_status_in(backend, &ctx, "make: *** [all] Error 1\n", 1),
                                        "task_failure");
                 }
+                /* CMake -E's lines name their file, no errno: one too long to keep, a denial of no
+                 * path (before: task_failure, live `cmake -E touch D/cm`, D of 1022 bytes) */
+                {
+                        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted,
+                                                            .host_refuses = fake_host_refuses,
+                                                            .host_dir_missing = fake_host_dir_missing };
+                        char line[1200];
+                        struct sbx_classify_result *r;
+                        int n = snprintf(line, sizeof(line), "cmake -E touch: failed to update \"/etc/%0*d\".\n", 1050, 0);
+
+                        assert_true(n > 0 && (size_t) n < sizeof(line));
+                        r = run_backend_in(backend, &ctx, line);
+                        if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || r->denials[0].path[0])
+                                fail_msg("%s: cmake -E touch of a name of 1055 bytes: %s", backend,
+                                         sbx_verdict_to_string(r->verdict));
+                        /* sbx classify (no host's answers): as before */
+                        assert_verdict(run_backend_in(backend, &(struct sbx_classify_context){ .cwd = "/ws" }, line),
+                                       "task_failure");
+                }
         }
 }
 
