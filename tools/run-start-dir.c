@@ -5437,6 +5437,23 @@ const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_l
         return NULL;
 }
 
+/* Whether argv[i], met among an interpreter's options, ends them: "--" (its script the next word)
+ * or a word that is no option (the script); *ret the script's name, NULL for none, an empty word or
+ * "-" (stdin). */
+static bool script_operand(char *const *argv, size_t i, size_t n, const char **ret) {
+        const char *a = argv[i];
+
+        if (strcmp(a, "--") == 0) {
+                *ret = i + 1 < n && argv[i + 1][0] && strcmp(argv[i + 1], "-") != 0 ? argv[i + 1] : NULL;
+                return true;
+        }
+        if (a[0] != '-') {
+                *ret = a[0] ? a : NULL;
+                return true;
+        }
+        return false;
+}
+
 const char *sbx_run_python_file(char *const *argv) {
         size_t n = 0;
         ptrdiff_t k = argv_past_wrappers(argv, &n);
@@ -5447,10 +5464,8 @@ const char *sbx_run_python_file(char *const *argv) {
         for (size_t i = (size_t) k + 1; i < n; i++) {
                 const char *a = argv[i];
 
-                if (strcmp(a, "--") == 0)
-                        return i + 1 < n && argv[i + 1][0] && strcmp(argv[i + 1], "-") != 0 ? argv[i + 1] : NULL;
-                if (a[0] != '-')
-                        return a[0] ? a : NULL;
+                if (script_operand(argv, i, n, &a))
+                        return a;
                 if (python_flag_word(argv, &i, n, &a) > 0)
                         continue;
                 return NULL; /* -c, -m, - (stdin), -h, a long option, a -W without its word */
@@ -5469,10 +5484,8 @@ const char *sbx_run_perl_file(char *const *argv) {
         for (size_t i = (size_t) k + 1; i < n; i++) {
                 const char *a = argv[i];
 
-                if (strcmp(a, "--") == 0)
-                        return i + 1 < n && argv[i + 1][0] && strcmp(argv[i + 1], "-") != 0 ? argv[i + 1] : NULL;
-                if (a[0] != '-')
-                        return a[0] ? a : NULL;
+                if (script_operand(argv, i, n, &a))
+                        return a;
                 a++;
                 if ((*a == 'M' || *a == 'm') && a[1])
                         continue;
