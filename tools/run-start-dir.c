@@ -793,9 +793,11 @@ static int patch_dir(char *const *w, size_t n, const char *cwd, char *out, size_
                 }
                 if (a[0] != '-' || !a[1])
                         continue; /* an operand */
+                /* (-x NUM, --debug's, takes an argument: review56, it was read as a flag, and
+                 * `patch -x16 -d D` read -1, `patch -x -d D` moved to D) */
                 for (const char *p = a + 1; *p; p++) {
-                        if (!strchr("pFiorDVBYzgd", *p)) {
-                                if (!strchr("lcenNREZTbtfsuvx", *p))
+                        if (!strchr("pFiorDVBYzgdx", *p)) {
+                                if (!strchr("lcenNREZTbtfsuv", *p))
                                         unparsed = true;
                                 continue;
                         }

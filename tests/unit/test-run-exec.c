@@ -1063,6 +1063,10 @@ static void test_tool_start_dir(void **state) {
                 { { "patch", "-d", "missing" }, 0 },
                 { { "patch", "-p", "-d" }, 0 },
                 { { "patch", "-p0", "f" }, 0 },
+                /* -x NUM takes its argument (review56: -1, and 1 where -x's is "-d") */
+                { { "patch", "-x16", "-d", "sub", "-p0" }, 1 },
+                { { "patch", "-x", "8", "-dsub" }, 1 },
+                { { "patch", "-x", "-d", "sub" }, 0 },
                 { { "meson", "compile", "-C", "sub" }, -1 },
                 { { "npm", "--prefix", "sub", "test" }, -1 },
                 { { "npm", "-C", "sub", "test" }, -1 },
