@@ -135,6 +135,7 @@ struct sbx_classifier {
         bool sqlite_target_or_db;                /* see struct sbx_classify_context */
         bool chattr_capability;                  /* see struct sbx_classify_context */
         bool argv_lost;                          /* context argv_name_lost */
+        bool npm_scripts;                        /* see struct sbx_classify_context */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char curl_later[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -746,6 +747,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_refuses_owner = ctx->host_refuses_owner;
         c->unprivileged = ctx->unprivileged;
         c->chattr_capability = ctx->chattr_capability;
+        c->npm_scripts = ctx->npm_scripts;
         c->host_runs = ctx->host_runs;
         c->host_mount = ctx->host_mount;
         c->host_dir_missing = ctx->host_dir_missing;
@@ -6761,8 +6763,10 @@ static int status_file_denials(struct sbx_classifier *c, const struct sbx_exit_s
  * EACCES: permission denied", "npm error rofs EROFS: read-only file system", naming no file: the
  * dialect takes the one its sandbox gives), a denial of no path kept with no line; not where the
  * host refuses the user a file made in its project's directory (npm_dir: as nobody in root's
- * project, npm's EACCES is the host's). Measured: `npm install --silent` of a project in
- * read-only mode exits 226 under bubblewrap and 243 under Landlock, nothing on stderr. */
+ * project, npm's EACCES is the host's), nor where its project has a lifecycle script and its
+ * writes there are granted (npm_scripts: the script's status passed through). Measured: `npm
+ * install --silent` of a project in read-only mode exits 226 under bubblewrap and 243 under
+ * Landlock, nothing on stderr. */
 static int npm_status_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
         static const struct {
                 int exit_code;
@@ -6786,6 +6790,11 @@ static int npm_status_denial(struct sbx_classifier *c, const struct sbx_exit_sta
                         continue;
                 (void) snprintf(in, sizeof(in), "%s/package-lock.json", strcmp(c->npm_dir, "/") == 0 ? "" : c->npm_dir);
                 if (c->host_refuses && c->host_refuses(c->resolve_userdata, in, false, false, false))
+                        return 0;
+                /* a lifecycle script's own status, where npm's writes there are granted
+                 * (review56: `"postinstall": "exit 243"`, npm install --silent in
+                 * workspace-write read denied under Landlock) */
+                if (c->npm_scripts && name_granted(c, in, strlen(in)))
                         return 0;
                 if ((r = match(c, &d->denial_re, (const unsigned char *) errnos[i].line, len, &ss, &se, &mark)) < 0)
                         return r;

@@ -2795,6 +2795,9 @@ static void classifier_context(struct run_state *st) {
                  * refused D task_failure) */
                 if (words && start < 0 && sbx_run_npm_dir(words, words_dir, npm_dir, sizeof(npm_dir)) == 2)
                         ctx.npm_dir = npm_dir;
+                /* ... whose lifecycle scripts' statuses npm passes through (review56) */
+                if (ctx.npm_dir)
+                        ctx.npm_scripts = sbx_run_npm_scripts(ctx.npm_dir);
                 /* an interpreter's script (-c, -e, a Python script file) that may change its
                  * directory (os.chdir, perl's chdir, a child's cwd=): its relative names are of
                  * none known and keep no path, never a made-up one's file asked of the host

@@ -286,6 +286,11 @@ int sbx_run_keygen_hosts(char *const *words, const char *cwd, char *out, size_t 
  * binary's status (a word run, test, start, stop, restart, exec, explore, install-test or an
  * alias of them). Nothing is asked of the host. */
 int sbx_run_npm_dir(char *const *words, const char *cwd, char *out, size_t size);
+/* Whether the project in dir (an sbx_run_npm_dir()'s) has a lifecycle script npm runs of its own
+ * (preinstall, install, postinstall, prepare, prepack, publish's, version's, shrinkwrap's...)
+ * among the keys of its package.json's "scripts", as the host reads its first PATH_MAX bytes
+ * (struct sbx_classify_context's npm_scripts). false where it cannot be read. */
+bool sbx_run_npm_scripts(const char *dir);
 /* The file (or directory, -d) a `mktemp [OPTION...] [TEMPLATE]` that words
  * (sbx_run_command_words()'s) run in cwd makes (struct sbx_classify_context's mktemp_file): its
  * TEMPLATE with --suffix's text, in -p DIR's or --tmpdir=DIR's directory, else in tmpdir (the

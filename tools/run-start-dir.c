@@ -4603,6 +4603,54 @@ int sbx_run_npm_dir(char *const *argv, const char *cwd, char *out, size_t size) 
         return prefix ? 2 : 1;
 }
 
+bool sbx_run_npm_scripts(const char *dir) {
+        /* the scripts npm runs of its own in a project (docs/using-npm/scripts: install's, ci's,
+         * rebuild's, pack's, publish's, version's, shrinkwrap's; their pre and post ones) */
+        static const char *const lifecycle[] = { "preinstall", "install", "postinstall", "prepublish",
+                                                 "preprepare", "prepare", "postprepare", "prepack", "postpack",
+                                                 "prepublishOnly", "publish", "postpublish", "preversion",
+                                                 "version", "postversion", "dependencies", "preshrinkwrap",
+                                                 "shrinkwrap", "postshrinkwrap", "prerebuild", "rebuild",
+                                                 "postrebuild", NULL };
+        char path[PATH_MAX], text[PATH_MAX + 1];
+        const char *p, *end;
+        ssize_t k;
+
+        if (snprintf(path, sizeof(path), "%s/package.json", strcmp(dir, "/") == 0 ? "" : dir) >= (int) sizeof(path) ||
+            (k = sbx_run_host_read(path, text, sizeof(text) - 1)) <= 0)
+                return false;
+        text[k] = '\0';
+        /* its "scripts" object's keys, strings in it skipped whole (a value's braces) */
+        if (!(p = strstr(text, "\"scripts\"")))
+                return false;
+        p += strlen("\"scripts\"");
+        p += strspn(p, " \t\r\n");
+        if (*p++ != ':')
+                return false;
+        p += strspn(p, " \t\r\n");
+        if (*p++ != '{')
+                return false;
+        for (bool key = true; *p && *p != '}'; p++) {
+                if (*p == ',')
+                        key = true;
+                else if (*p == ':')
+                        key = false;
+                if (*p != '"')
+                        continue;
+                for (end = p + 1; *end && *end != '"'; end++)
+                        if (*end == '\\' && end[1])
+                                end++;
+                if (!*end)
+                        break;
+                for (size_t i = 0; key && lifecycle[i]; i++)
+                        if ((size_t) (end - p - 1) == strlen(lifecycle[i]) &&
+                            strncmp(p + 1, lifecycle[i], strlen(lifecycle[i])) == 0)
+                                return true;
+                p = end;
+        }
+        return false;
+}
+
 int sbx_run_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size) {
         const char *tmpl = NULL, *dir = NULL, *suffix = "", *dest;
         bool in_dir = false, t_opt = false;

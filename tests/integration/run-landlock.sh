@@ -3266,6 +3266,9 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                             mkdir -p "$z" && chmod 755 "$z" &&
                                 echo '{"name":"t","version":"1.0.0","scripts":{"a":"exit 243","b":"exit 226"}}' >"$z/package.json"
                             "${pre[@]}" mkdir "$d/ws/$tag-np" && "${pre[@]}" cp "$z/package.json" "$d/ws/$tag-np/"
+                            "${pre[@]}" mkdir "$d/ws/$tag-npl" &&
+                                echo '{"name":"t","version":"1.0.0","scripts":{"postinstall":"exit 243"}}' |
+                                "${pre[@]}" tee "$d/ws/$tag-npl/package.json" >/dev/null
                             for b in landlock bwrap; do
                                 code=243
                                 [ $b = bwrap ] && code=226
@@ -3294,9 +3297,22 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                             check "$who, $b: npm run -s ${sc%%:*} of exit ${sc#*:} (workspace-write): task_failure ($got)" \
                                                     test "$got" = "task_failure::${sc#*:}"
                                 done
+                                # ... and so is a lifecycle script's, `"postinstall": "exit 243"` of
+                                # `npm install --silent` in workspace-write (review56: before, denied::243
+                                # under Landlock); in read-only mode, npm's own refusal may come first:
+                                # denied still
+                                for mode in workspace-write read-only; do
+                                    want=task_failure::243
+                                    [ $mode = read-only ] && want=denied::$code
+                                    status_row "$d/ws/$tag-npl" $b $mode "$d/np.json" npm install --silent --offline --no-audit --no-fund
+                                    [ $rc -eq 125 ] ||
+                                            check "$who, $b: npm install --silent, a postinstall's exit 243 ($mode): ${want%%:*} ($got)" \
+                                                    test "$got" = "$want"
+                                    "${pre[@]}" rm -rf "$d/ws/$tag-npl/node_modules" "$d/ws/$tag-npl/package-lock.json"
+                                done
                             done
                             check "$who: ... nothing made outside the workspace" test -z "$(ls -A "$z" | grep -v '^package.json$')"
-                            rm -rf "$z" "$d/ws/$tag-np"
+                            rm -rf "$z" "$d/ws/$tag-np" "$d/ws/$tag-npl"
                         else
                             echo "# skip: npm is not installed (npm --silent rows)"
                         fi

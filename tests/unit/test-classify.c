@@ -4483,33 +4483,44 @@ static void status_case(const char *backend, const struct sbx_classify_context *
  * kept with no line; not where the host refuses the user a file made in the project's directory
  * (/ro: as nobody in root's project), a line came, another status, a signal, no npm read, nor in
  * danger-full-access's dialect (none). Before: task_failure (live, `npm install --silent` of a
- * project in read-only mode, both backends, root and nobody). */
+ * project in read-only mode, both backends, root and nobody). A project with a lifecycle script
+ * (npm_scripts) whose package-lock.json the sandbox grants: the script's status, task_failure
+ * (review56: before, denied, `"postinstall": "exit 243"` in workspace-write under Landlock); one
+ * the sandbox does not grant, denied as before. */
 static void test_classify_npm_silent_status(void **state) {
-        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses, .granted = ws };
         static const struct {
                 const char *backend, *dir, *text;
                 int exit_code, sig;
                 const char *verdict;
+                bool scripts;
         } cases[] = {
-                { "landlock", "/ws/app", "", 243, 0, "denied" },
-                { "bwrap", "/ws/app", "", 226, 0, "denied" },
-                { "landlock", "/", "", 243, 0, "denied" },
+                { "landlock", "/ws/app", "", 243, 0, "task_failure", true },
+                { "bwrap", "/ws/app", "", 226, 0, "task_failure", true },
+                { "landlock", "/", "", 243, 0, "denied", true },
+                { "landlock", "/var/app", "", 243, 0, "denied", true },
+                { "bwrap", "/var/app", "", 226, 0, "denied", true },
+                { "landlock", "/var/app", "", 243, 0, "denied", false },
+                { "landlock", "/ws/app", "", 243, 0, "denied", false },
+                { "bwrap", "/ws/app", "", 226, 0, "denied", false },
+                { "landlock", "/", "", 243, 0, "denied", false },
                 /* the errno another sandbox gives: the host's (a read-only mount of its own under
                  * Landlock, a permission under bubblewrap) */
-                { "landlock", "/ws/app", "", 226, 0, "task_failure" },
-                { "bwrap", "/ws/app", "", 243, 0, "task_failure" },
-                { "landlock", "/ro/app", "", 243, 0, "task_failure" },
-                { "bwrap", "/ro/app", "", 226, 0, "task_failure" },
-                { "landlock", "/ws/app", "npm error code E404\n", 243, 0, "task_failure" },
-                { "landlock", "/ws/app", "\n", 243, 0, "task_failure" },
-                { "landlock", "/ws/app", "", 1, 0, "task_failure" },
-                { "landlock", "/ws/app", "", 254, 0, "task_failure" },
-                { "landlock", "/ws/app", "", 0, 9, "task_failure" },
-                { "landlock", "/ws/app", "", 0, 0, "success" },
-                { "landlock", NULL, "", 243, 0, "task_failure" },
-                { "bwrap", NULL, "", 226, 0, "task_failure" },
-                { "none", "/ws/app", "", 243, 0, "task_failure" },
-                { "none", "/ws/app", "", 226, 0, "task_failure" },
+                { "landlock", "/ws/app", "", 226, 0, "task_failure", false },
+                { "bwrap", "/ws/app", "", 243, 0, "task_failure", false },
+                { "landlock", "/ro/app", "", 243, 0, "task_failure", false },
+                { "bwrap", "/ro/app", "", 226, 0, "task_failure", false },
+                { "landlock", "/ws/app", "npm error code E404\n", 243, 0, "task_failure", false },
+                { "landlock", "/ws/app", "\n", 243, 0, "task_failure", false },
+                { "landlock", "/ws/app", "", 1, 0, "task_failure", false },
+                { "landlock", "/ws/app", "", 254, 0, "task_failure", false },
+                { "landlock", "/ws/app", "", 0, 9, "task_failure", false },
+                { "landlock", "/ws/app", "", 0, 0, "success", false },
+                { "landlock", NULL, "", 243, 0, "task_failure", false },
+                { "bwrap", NULL, "", 226, 0, "task_failure", false },
+                { "none", "/ws/app", "", 243, 0, "task_failure", false },
+                { "none", "/ws/app", "", 226, 0, "task_failure", false },
         };
         (void) state;
 
@@ -4518,6 +4529,7 @@ static void test_classify_npm_silent_status(void **state) {
                 struct sbx_classify_result r;
 
                 ctx.npm_dir = cases[i].dir;
+                ctx.npm_scripts = cases[i].scripts;
                 status_case(cases[i].backend, &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
                 if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
                         fail_msg("case %zu: %s, want %s", i, sbx_verdict_to_string(r.verdict), cases[i].verdict);

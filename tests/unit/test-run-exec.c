@@ -2987,6 +2987,46 @@ static void test_npm_dir(void **state) {
         }
 }
 
+/* Whether a project's package.json has a lifecycle script npm runs of its own, whose status npm
+ * passes through (sbx_run_npm_scripts()): a key of its "scripts" alone, not a value, not another
+ * object's key (review56: none read, `"postinstall": "exit 243"` read denied in workspace-write). */
+static void test_npm_scripts(void **state) {
+        char tmpl[] = "/tmp/sbx-test-npm.XXXXXX", p[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        static const struct {
+                const char *text;
+                bool scripts;
+        } cases[] = {
+                { "{\"name\":\"t\",\"scripts\":{\"postinstall\":\"exit 243\"}}", true },
+                { "{\n  \"scripts\" : {\n    \"build\": \"tsc\",\n    \"prepare\": \"npm run build\"\n  }\n}\n", true },
+                { "{\"scripts\":{\"a\":\"x\", \"prepack\":\"y\"}}", true },
+                { "{\"scripts\":{\"preinstall\":\"node a\"},\"version\":\"1.0.0\"}", true },
+                { "{\"scripts\":{\"a\":\"exit 243\",\"b\":\"exit 226\"}}", false },
+                { "{\"scripts\":{\"a\":\"install\",\"b\":\"x\\\"install\\\"\"}}", false },
+                { "{\"scripts\":{\"test\":\"{ install }\"},\"dependencies\":{\"install\":\"1\"}}", false },
+                { "{\"dependencies\":{\"install\":\"1\"},\"version\":\"1.0.0\"}", false },
+                { "{\"name\":\"t\"}", false },
+                { "", false },
+        };
+        (void) state;
+
+        assert_non_null(dir);
+        snprintf(p, sizeof(p), "%s/package.json", dir);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                FILE *f = fopen(p, "w");
+
+                assert_non_null(f);
+                fputs(cases[i].text, f);
+                fclose(f);
+                if (sbx_run_npm_scripts(dir) != cases[i].scripts)
+                        fail_msg("case %zu: %d", i, !cases[i].scripts);
+        }
+        remove(p);
+        /* no package.json */
+        assert_false(sbx_run_npm_scripts(dir));
+        rmdir(dir);
+}
+
 /* The file a mktemp makes (sbx_run_mktemp_file()), which its exit status 1 with -q and no line
  * tells it could not make: its template, in -p DIR's, --tmpdir=DIR's or the command's $TMPDIR's
  * directory (/tmp without one) where asked or with no template, as coreutils places it (-t
@@ -4578,6 +4618,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_rustc_out_dir, fresh_run),
                 cmocka_unit_test_setup(test_mktemp_file, fresh_run),
                 cmocka_unit_test_setup(test_npm_dir, fresh_run),
+                cmocka_unit_test_setup(test_npm_scripts, fresh_run),
                 cmocka_unit_test_setup(test_meson_compile_ninja_log, fresh_run),
                 cmocka_unit_test_setup(test_cmake_build_ninja_log, fresh_run),
                 cmocka_unit_test_setup(test_wget_output, fresh_run),
