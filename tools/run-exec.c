@@ -2633,6 +2633,11 @@ static void classifier_context(struct run_state *st) {
                         if (sbx_run_chain_cd_read(command, cwd, sbx_run_keygen_hosts, keygen_hosts,
                                                   sizeof(keygen_hosts)) > 0)
                                 ctx.keygen_hosts = keygen_hosts;
+                        /* (mktemp -q's, whose refusal prints nothing: script56, `cd D && mktemp
+                         * -q x.XXX` in a refused D read task_failure, both backends) */
+                        if (sbx_run_chain_mktemp_file(command, cwd, command_tmpdir(confined, command), mktemp_file,
+                                                      sizeof(mktemp_file)) > 0)
+                                ctx.mktemp_file = mktemp_file;
                 }
                 if (words)
                         ctx.touch_how = sbx_run_touch_how(words, words_dir);

@@ -302,6 +302,9 @@ bool sbx_run_npm_scripts(const char *dir);
  * options (-i, -u may change it) and no TMPDIR=VALUE of its own (which is the command's, tmpdir
  * or not). Nothing is asked of the host. */
 int sbx_run_mktemp_file(char *const *words, const char *cwd, const char *tmpdir, char *out, size_t size);
+/* sbx_run_chain_cd_read() of sbx_run_mktemp_file(), in the $TMPDIR tmpdir: `cd DIR && mktemp -q
+ * x.XXX`. */
+int sbx_run_chain_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size);
 /* The __pycache__ directory a `python -m compileall [OPTION...] DIR|FILE...` that words
  * (sbx_run_command_words()'s) run in cwd makes first (struct sbx_classify_context's
  * pycache_dir): its first DIR's, or its first FILE's (a name ending in .py) directory's, joined

@@ -5369,9 +5369,12 @@ int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, siz
         return 0;
 }
 
-int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
-                          int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
-                          size_t size) {
+/* sbx_run_chain_cd_read() of reader, or of reader_tmp given tmpdir (one of them set). */
+static int chain_cd_apply(char *const *argv, const char *cwd,
+                          int (*reader)(char *const *words, const char *cwd, char *out, size_t size),
+                          int (*reader_tmp)(char *const *words, const char *cwd, const char *tmpdir, char *out,
+                                            size_t size),
+                          const char *tmpdir, char *out, size_t size) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[3], *w[65], **cmd, dir[PATH_MAX], joined[PATH_MAX];
@@ -5402,7 +5405,17 @@ int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
                 return 0;
         /* (the shell's cd logical: `cd l/..` back where it was, not in l's target's parent, as
          * git's own -C; review54: a repository there read, its host's refusal task_failure) */
-        return reader(cmd, joined, out, size);
+        return reader ? reader(cmd, joined, out, size) : reader_tmp(cmd, joined, tmpdir, out, size);
+}
+
+int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
+                          int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
+                          size_t size) {
+        return chain_cd_apply(argv, cwd, reader, NULL, NULL, out, size);
+}
+
+int sbx_run_chain_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size) {
+        return chain_cd_apply(argv, cwd, NULL, sbx_run_mktemp_file, tmpdir, out, size);
 }
 
 int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size) {

@@ -3236,8 +3236,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
                         [ $who = nobody ] && chown 65534:65534 "$z/own"
                         for b in landlock bwrap; do
-                            for where in own root nx tmp temp env-own env-root; do
-                                mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=()
+                            for where in own root nx tmp temp env-own env-root cd-own cd-root; do
+                                mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
                                 nx) want=task_failure::1 ;;
@@ -3248,10 +3248,16 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 env-*) envs=(env "TMPDIR=$z/${where#env-}") args=(-q)
                                        want=denied:$z/${where#env-}/tmp.XXXXXXXXXX:1
                                        [ $where = env-root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... after a shell's leading cd, its template there (script56:
+                                # before, task_failure, both backends, root and nobody)
+                                cd-*) mode=read-only run=(sh -c "cd '$z/${where#cd-}' && mktemp -q x.XXX")
+                                      want=denied:$z/${where#cd-}/x.XXX:1
+                                      [ $where = cd-root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 esac
-                                status_row "$d/ws" $b $mode "$d/mk.json" "${envs[@]}" mktemp "${args[@]}"
+                                [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
+                                status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"
                                 [ $rc -eq 125 ] && continue
-                                check "$who, $b: mktemp ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                                check "$who, $b: ${run[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                             done
                         done
                         check "$who: ... nothing made outside the workspace" test -z "$(find "$z" -mindepth 2)"

@@ -3155,6 +3155,38 @@ static void test_chain_cd_read(void **state) {
                 if (r == 1 && strcmp(out, want) != 0)
                         fail_msg("row %zu (%s): %s, want %s", i, rows[i].cmd, out, want);
         }
+        /* mktemp's file (sbx_run_chain_mktemp_file()), in the $TMPDIR given (script56: before, none
+         * read, `cd D && mktemp -q x.XXX` and `cd D && mktemp -q -p .` in a refused D read
+         * task_failure under both backends) */
+        {
+                static const struct {
+                        const char *cmd, *tmpdir, *want; /* want: beneath dir, or absolute; NULL: none */
+                } mk[] = {
+                        { "cd d && mktemp -q x.XXX", "/var/tmp", "d/x.XXX" },
+                        { "cd d && mktemp -q -p .", "/var/tmp", "d/./tmp.XXXXXXXXXX" },
+                        { "cd d && mktemp -qd -p nb a.XXX", NULL, "d/nb/a.XXX" },
+                        { "cd d && mktemp -q", "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
+                        { "cd d && mktemp -q", NULL, NULL },
+                        { "cd d && mktemp -q x.XXX && true", "/var/tmp", NULL },
+                        { "cd d && mktemp -qu x.XXX", "/var/tmp", NULL },
+                        { "cd nodir && mktemp -q x.XXX", "/var/tmp", NULL },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(mk); i++) {
+                        int r;
+
+                        snprintf(script, sizeof(script), "%s", mk[i].cmd);
+                        r = sbx_run_chain_mktemp_file((char *const *) argv, dir, mk[i].tmpdir, out, sizeof(out));
+                        if (r != (mk[i].want ? 1 : 0))
+                                fail_msg("mktemp row %zu (%s): %d", i, mk[i].cmd, r);
+                        if (mk[i].want && mk[i].want[0] == '/')
+                                snprintf(want, sizeof(want), "%s", mk[i].want);
+                        else
+                                snprintf(want, sizeof(want), "%s/%s", dir, mk[i].want ? mk[i].want : "");
+                        if (r == 1 && strcmp(out, want) != 0)
+                                fail_msg("mktemp row %zu (%s): %s, want %s", i, mk[i].cmd, out, want);
+                }
+        }
         /* a relative DIR in sbx's CDPATH, where the shell is sbx's own: the entry's */
         snprintf(path, sizeof(path), "%s/cp", dir);
         assert_int_equal(setenv("CDPATH", path, 1), 0);
