@@ -2594,6 +2594,11 @@ static void classifier_context(struct run_state *st) {
         if (cwd && cwd[0] == '/') {
                 char words_dir[PATH_MAX];
                 char *const *words = sbx_run_command_words(command, cwd, words_dir, &cw);
+                /* ... with its shell's assignments before it, as an env's: read where a variable
+                 * names the file (script56: `GIT_DIR=X git stash` and `TMPDIR=D mktemp -q` in a
+                 * -c script read task_failure, their assignments dropped) */
+                _cleanup_free_ char **assigned = sbx_run_words_assigned(&cw, words);
+                char *const *env_words = assigned ? assigned : words;
                 int r;
 
                 /* find's -exec programs, as its argv writes them, wherever it runs them (-execdir
@@ -2605,9 +2610,9 @@ static void classifier_context(struct run_state *st) {
                 /* the lock file of a git stash's index, wherever git moves (to its repository's
                  * top: start < 0), named whole by where it starts; unless a variable moves it (asked
                  * only of a git stash found: every other run spares the argv's scan) */
-                if ((r = words ? sbx_run_git_stash_lock(words, words_dir, git_lock, sizeof(git_lock))
+                if ((r = words ? sbx_run_git_stash_lock(env_words, words_dir, git_lock, sizeof(git_lock))
                                : sbx_run_chain_git_stash_lock(command, cwd, git_lock, sizeof(git_lock))) > 0 &&
-                    !git_env_moves(command, words, r == 2 && words))
+                    !git_env_moves(command, env_words, r == 2 && words))
                         ctx.git_index_lock = git_lock;
                 /* ninja's build log, in its -C DIR (meson compile's too, which moves: start < 0),
                  * named whole by where it starts */
@@ -2722,7 +2727,7 @@ static void classifier_context(struct run_state *st) {
                                 ctx.keygen_hosts = keygen_hosts;
                         /* (mktemp's, in the $TMPDIR the command gets: the temp area in
                          * workspace-write, the caller's in read-only) */
-                        if (sbx_run_mktemp_file(words, words_dir, command_tmpdir(confined, command), mktemp_file,
+                        if (sbx_run_mktemp_file(env_words, words_dir, command_tmpdir(confined, command), mktemp_file,
                                                 sizeof(mktemp_file)) > 0)
                                 ctx.mktemp_file = mktemp_file;
                         if (sbx_run_npm_dir(words, words_dir, npm_dir, sizeof(npm_dir)) > 0)

@@ -132,6 +132,11 @@ struct sbx_run_words {
 };
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw);
 void sbx_run_words_clear(struct sbx_run_words *cw);
+/* words (sbx_run_command_words()'s) with the assignments of the shell's command before them, as
+ * an env's (`GIT_DIR=X git stash` read as `env GIT_DIR=X git stash`): a NULL-terminated array the
+ * caller frees, its strings cw's and words' (not copied); NULL where the command has none, or out
+ * of memory. Their values are literal words: simple_words() reads no expansion. */
+char **sbx_run_words_assigned(const struct sbx_run_words *cw, char *const *words);
 /* The destination of a mv that words (sbx_run_command_words()'s) run in cwd (their start), for
  * BusyBox mv's "can't rename 'X'", which names its source alone (struct sbx_classify_context's
  * move_dest): `mv` or `busybox mv` (past the wrappers of sbx_run_start_dir() and env's arguments)

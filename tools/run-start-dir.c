@@ -2796,6 +2796,28 @@ char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *sta
         }
 }
 
+char **sbx_run_words_assigned(const struct sbx_run_words *cw, char *const *words) {
+        static char env_name[] = "env";
+        size_t k = 0, n = 0;
+        char **out;
+
+        if (!cw->w || !words)
+                return NULL;
+        /* (words are cw's own past its assignments, or the argv's, which has none read) */
+        while (k < 64 && cw->w[k] && cw->w + k != words)
+                k++;
+        if (k == 0 || cw->w + k != words)
+                return NULL;
+        while (words[n])
+                n++;
+        if (!(out = calloc(k + n + 2, sizeof(char *))))
+                return NULL;
+        out[0] = env_name;
+        memcpy(out + 1, cw->w, k * sizeof(char *));
+        memcpy(out + 1 + k, words, n * sizeof(char *));
+        return out;
+}
+
 int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into) {
         const char *target = NULL, *last = NULL;
         size_t n = 0, operands = 0;

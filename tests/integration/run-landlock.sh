@@ -2360,14 +2360,18 @@ else:
                                       # (nor $GIT_WORK_TREE, and an env's GIT_DIR is its --git-dir:
                                       # links56, before task_failure)
                                       "workspace-write|$gs/own|env GIT_WORK_TREE=$gs/own git -C $gs/own stash|denied"
-                                      "workspace-write|$gs/own|env GIT_DIR=$gs/own/.git git stash|denied")
+                                      "workspace-write|$gs/own|env GIT_DIR=$gs/own/.git git stash|denied"
+                                      # (and the shell's own assignment, as env's: script56,
+                                      # before task_failure)
+                                      "workspace-write|$gs/own|GIT_DIR=$gs/own/.git git stash|denied")
                                 if [ $who = nobody ]; then
                                         mkdir -p /var/tmp/$tag-gs-rootrepo && git init -q /var/tmp/$tag-gs-rootrepo/r &&
                                                 git -C /var/tmp/$tag-gs-rootrepo/r -c user.name=a -c user.email=a@b commit -q --allow-empty -m x &&
                                                 echo a >/var/tmp/$tag-gs-rootrepo/r/f && git -C /var/tmp/$tag-gs-rootrepo/r add f
                                         rows+=("workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r stash|task_failure"
                                                "workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r --work-tree=. stash|task_failure"
-                                               "workspace-write|/var/tmp/$tag-gs-rootrepo/r|env GIT_DIR=/var/tmp/$tag-gs-rootrepo/r/.git git stash|task_failure")
+                                               "workspace-write|/var/tmp/$tag-gs-rootrepo/r|env GIT_DIR=/var/tmp/$tag-gs-rootrepo/r/.git git stash|task_failure"
+                                               "workspace-write|/var/tmp/$tag-gs-rootrepo/r|GIT_DIR=/var/tmp/$tag-gs-rootrepo/r/.git git stash|task_failure")
                                 fi
                                 for b in landlock bwrap; do
                                         for row in "${rows[@]}"; do
@@ -3236,7 +3240,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
                         [ $who = nobody ] && chown 65534:65534 "$z/own"
                         for b in landlock bwrap; do
-                            for where in own root nx tmp temp env-own env-root cd-own cd-root; do
+                            for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3248,6 +3252,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 env-*) envs=(env "TMPDIR=$z/${where#env-}") args=(-q)
                                        want=denied:$z/${where#env-}/tmp.XXXXXXXXXX:1
                                        [ $where = env-root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... in a shell's own TMPDIR=VALUE before it, as env's (script56:
+                                # before, task_failure, both backends, root and nobody)
+                                sh-*) run=(sh -c "TMPDIR='$z/${where#sh-}' mktemp -q")
+                                      want=denied:$z/${where#sh-}/tmp.XXXXXXXXXX:1
+                                      [ $where = sh-root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 # ... after a shell's leading cd, its template there (script56:
                                 # before, task_failure, both backends, root and nobody)
                                 cd-*) mode=read-only run=(sh -c "cd '$z/${where#cd-}' && mktemp -q x.XXX")

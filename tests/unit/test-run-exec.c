@@ -3086,6 +3086,14 @@ static void test_mktemp_file(void **state) {
                 { { "env", "LC_ALL=C", "mktemp", "-q" }, "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
                 { { "env", "-C", "/ro", "TMPDIR=x", "mktemp", "-q" }, NULL, "/ro/x/tmp.XXXXXXXXXX" },
                 { { "sh", "-c", "env TMPDIR=/x mktemp -q" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                /* a shell's own assignment before it, as an env's (script56: before, none, `sh -c
+                 * 'TMPDIR=D mktemp -q'` into a refused D read task_failure, both backends); not an
+                 * outer shell's, which the words no longer hold */
+                { { "sh", "-c", "TMPDIR=/x mktemp -q" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "TMPDIR=d LC_ALL=C mktemp -q -t a.XXX" }, NULL, "/w/d/a.XXX" },
+                { { "sh", "-c", "LC_ALL=C mktemp -q" }, "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "TMPDIR=/x env -u TMPDIR mktemp -q" }, "/var/tmp", NULL },
+                { { "sh", "-c", "TMPDIR=/x sh -c 'mktemp -q'" }, NULL, NULL },
                 { { "mkdir", "-p", "/ro/x" }, NULL, NULL },
         };
         (void) state;
@@ -3094,8 +3102,11 @@ static void test_mktemp_file(void **state) {
                 struct sbx_run_words cw = { 0 };
                 char dir[PATH_MAX], out[PATH_MAX];
                 char *const *words = sbx_run_command_words((char *const *) rows[i].argv, "/w", dir, &cw);
-                int r = words ? sbx_run_mktemp_file(words, dir, rows[i].tmpdir, out, sizeof(out)) : 0;
+                char **assigned = sbx_run_words_assigned(&cw, words);
+                int r = words ? sbx_run_mktemp_file(assigned ? assigned : words, dir, rows[i].tmpdir, out, sizeof(out))
+                              : 0;
 
+                free(assigned);
                 sbx_run_words_clear(&cw);
                 if (r != (rows[i].want ? 1 : 0))
                         fail_msg("case %zu (%s %s %s): %d", i, rows[i].argv[0], rows[i].argv[1], rows[i].argv[2], r);
@@ -3539,6 +3550,38 @@ static void test_git_stash_lock(void **state) {
                         snprintf(want, sizeof(want), "%s/%s", dir, envs[i].want ? envs[i].want : "");
                         if (r > 0 && strcmp(out, want) != 0)
                                 fail_msg("env case %zu: %s, want %s", i, out, want);
+                }
+        }
+        /* ... a shell's own assignments before it, as an env's (sbx_run_words_assigned(); script56:
+         * before, dropped, `sh -c 'GIT_DIR=G git stash'` outside the workspace read task_failure) */
+        {
+                static const struct {
+                        const char *script, *want;
+                        int r;
+                } shs[] = {
+                        { "GIT_DIR=r/.git git stash", "r/.git/index.lock", 2 },
+                        { "LC_ALL=C GIT_DIR=r/.git git -C no stash push", "no/r/.git/index.lock", 2 },
+                        { "GIT_INDEX_FILE=i GIT_DIR=r/.git git stash", NULL, 0 },
+                        { "GIT_DIR= git stash", NULL, 0 },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(shs); i++) {
+                        const char *argv[] = { "sh", "-c", shs[i].script, NULL };
+                        struct sbx_run_words cw = { 0 };
+                        char wd[PATH_MAX];
+                        char *const *words = sbx_run_command_words((char *const *) argv, dir, wd, &cw);
+                        char **assigned = sbx_run_words_assigned(&cw, words);
+                        int r;
+
+                        assert_non_null(assigned);
+                        r = sbx_run_git_stash_lock(assigned, wd, out, sizeof(out));
+                        if (r != shs[i].r)
+                                fail_msg("shell case %zu (%s): %d", i, shs[i].script, r);
+                        snprintf(want, sizeof(want), "%s/%s", dir, shs[i].want ? shs[i].want : "");
+                        if (r > 0 && strcmp(out, want) != 0)
+                                fail_msg("shell case %zu: %s, want %s", i, out, want);
+                        free(assigned);
+                        sbx_run_words_clear(&cw);
                 }
         }
         /* `cd DIR && git stash`, DIR joined to sbx's directory, git's move to its top none of it;
