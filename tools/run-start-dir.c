@@ -5003,10 +5003,17 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
  * of each, NUL-terminated in buf (the script's length + 1), into seg (at most max); their count,
  * or 0 where the script is no such chain: another operator (`;`, `|`, `||`, a lone `&`, a newline
  * that is no script's last, `(`, `)`) or a quote left open, anywhere in it. Quotes are skipped
- * whole ('x'; "x" with its backslashes); what each command is, is not read here. */
-static size_t and_chain(const char *script, char *buf, char **seg, size_t max) {
+ * whole ('x'; "x" with its backslashes); what each command is, is not read here. One exception:
+ * a `;` or a newline right after a leading cd (chain_cd()), as sbx_run_start_dir() reads it
+ * (5e23f79): the rest runs from where that cd went, or from where the shell was where it failed;
+ * *ret_semi (NULL: not asked, the `;` refused) says so, and the cd's directory is then
+ * sbx_run_start_dir()'s alone (chain_cd_apply()). */
+static size_t and_chain(const char *script, char *buf, char **seg, size_t max, bool *ret_semi) {
         size_t n = 0, len = strlen(script);
         char *o = buf;
+
+        if (ret_semi)
+                *ret_semi = false;
 
         while (len > 0 && (script[len - 1] == '\n' || script[len - 1] == ' ' || script[len - 1] == '\t'))
                 len--;
@@ -5036,6 +5043,13 @@ static size_t and_chain(const char *script, char *buf, char **seg, size_t max) {
                         o[i] = '\0';
                         seg[n++] = o + i + 2;
                         i++;
+                } else if ((ch == ';' || ch == '\n') && ret_semi && n == 1 && !*ret_semi) {
+                        /* (`cd D;` with nothing after it, or `;;`: none) */
+                        o[i] = '\0';
+                        if (!chain_cd(seg[0]) || !o[i + 1 + strspn(o + i + 1, " \t")] || n == max)
+                                return 0;
+                        *ret_semi = true;
+                        seg[n++] = o + i + 1;
                 } else if (strchr(";|&\n()", ch))
                         return 0;
         }
@@ -5048,8 +5062,9 @@ static size_t and_chain(const char *script, char *buf, char **seg, size_t max) {
 static char **chain_command(const char *script, char *buf, char *words_buf, char **w, bool *ret_last) {
         char *seg[8];
         size_t n, first = 0;
+        bool semi;
 
-        if ((n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
+        if ((n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi)) < 2)
                 return NULL;
         /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
         if (chain_cd(seg[0]))
@@ -5091,13 +5106,14 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[8], *w[65], **cmd;
         size_t n, used = 0;
-        bool leading = true;
+        bool leading = true, semi;
         int found = 0;
 
         if (later && later_size > 0)
                 later[0] = '\0';
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
-            !(words_buf = malloc(strlen(script) + 1)) || (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
+            !(words_buf = malloc(strlen(script) + 1)) ||
+            (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi)) < 2)
                 return 0;
         for (size_t i = 0; i < n; i++) {
                 char name[PATH_MAX];
@@ -5369,7 +5385,8 @@ int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, siz
          * not where one of them moves the shell (cd past the leading one, pushd, popd, a script
          * sourced, eval, exec) or is a binutils program of its own */
         char *seg[8], tmp[PATH_MAX];
-        size_t n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg));
+        bool semi;
+        size_t n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi);
 
         if (n < 2)
                 return 0;
@@ -5401,7 +5418,7 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[3], *w[65], **cmd, dir[PATH_MAX], joined[PATH_MAX];
         size_t argc = 0;
-        bool own;
+        bool own, semi;
 
         while (argv[argc])
                 argc++;
@@ -5410,7 +5427,7 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
          * reads its leading cd (review53: `cd ~/r && git stash` read no lock file, task_failure) */
         own = script && shell_script(argv) == script && !shell_argv_startup_moves(argv, argc);
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
-            !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg)) != 2 ||
+            !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi) != 2 ||
             !chain_cd_dir(seg[0], dir, sizeof(dir), own))
                 return 0;
         /* (review55: `cd r && git stash` with sbx's CDPATH holding r read cwd's r; a shell a
@@ -5425,6 +5442,16 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
         if (!enter_dir(cwd, dir, true, joined, sizeof(joined)) ||
             !(cmd = segment_words(seg[1], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
+        /* after `cd DIR;` the command runs wherever the cd left the shell: read only where
+         * sbx_run_start_dir() (5e23f79) says the sandbox's cd enters that same directory, as the
+         * host's (not under /dev or /proc, not root's into a directory its bits refuse; script56:
+         * before, `cd D; mktemp -q x.XXX` in a refused D read task_failure) */
+        if (semi) {
+                char moved[PATH_MAX];
+
+                if (sbx_run_start_dir(argv, cwd, moved, sizeof(moved)) != 1 || strcmp(moved, joined) != 0)
+                        return 0;
+        }
         /* (the shell's cd logical: `cd l/..` back where it was, not in l's target's parent, as
          * git's own -C; review54: a repository there read, its host's refusal task_failure) */
         return reader ? reader(cmd, joined, out, size) : reader_tmp(cmd, joined, tmpdir, out, size);

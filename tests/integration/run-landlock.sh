@@ -3240,7 +3240,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
                         [ $who = nobody ] && chown 65534:65534 "$z/own"
                         for b in landlock bwrap; do
-                            for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root; do
+                            for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3262,6 +3262,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 cd-*) mode=read-only run=(sh -c "cd '$z/${where#cd-}' && mktemp -q x.XXX")
                                       want=denied:$z/${where#cd-}/x.XXX:1
                                       [ $where = cd-root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... and after `cd D;` where the sandbox's cd goes as the host's
+                                # (script56: before, task_failure, both backends, root and nobody)
+                                semi-*) mode=read-only run=(sh -c "cd '$z/${where#semi-}'; mktemp -q x.XXX")
+                                        want=denied:$z/${where#semi-}/x.XXX:1
+                                        [ $where = semi-root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"

@@ -2139,6 +2139,14 @@ static void test_chain_curl_outputs(void **state) {
                 { { "sh", "-c", "curl -so G http://h/g && curl --create-dirs -so /ro/d/F http://h/f" }, "/w/G", "" },
                 { { "sh", "-c", "curl -so G http://h/g && ls" }, "/w/G", "" },
                 { { "sh", "-c", "curl -so G http://h/g; curl -so /ro/F http://h/f" }, NULL, "" },
+                /* a `;` after a leading cd, whose directory the caller's cwd holds (script56:
+                 * before, none read); after another command, or a second `;`, none */
+                { { "sh", "-c", "cd d; curl -so G http://h/g && curl -so /ro/F http://h/f" }, "/w/G", "/ro/F\0" },
+                { { "sh", "-c", "cd d\ncurl -so G http://h/g" }, "/w/G", "" },
+                { { "sh", "-c", "cd d; curl -so G http://h/g; curl -so /ro/F http://h/f" }, NULL, "" },
+                { { "sh", "-c", "true && cd d; curl -so G http://h/g" }, NULL, "" },
+                { { "sh", "-c", "mkdir d; curl -so G http://h/g" }, NULL, "" },
+                { { "sh", "-c", "cd d;" }, NULL, "" },
         };
         char out[PATH_MAX], later[PATH_MAX];
         (void) state;
@@ -2198,11 +2206,13 @@ static void test_chain_sqlite(void **state) {
                 { { "sh", "-c", "cd d && sqlite3 :memory: '.output o.txt' 'select 1'" }, "/w/o.txt", NULL },
                 { { "sh", "-c", "cd d && sqlite3 t.db < s.sql" }, NULL, "/w/t.db" },
                 { { "busybox", "sh", "-c", "cd d && sqlite3 t.db 'create table t(x)'" }, "/w/t.db", "/w/t.db" },
+                /* (a `;` after the leading cd, its directory the caller's cwd: script56, before none) */
+                { { "sh", "-c", "cd d; sqlite3 t.db 'create table t(x)'" }, "/w/t.db", "/w/t.db" },
                 /* a command after it, before it, another operator, a cd of two words, one command */
                 { { "sh", "-c", "cd d && sqlite3 t.db 'create table t(x)' && echo ok" }, NULL, NULL },
                 { { "sh", "-c", "sqlite3 t.db 'create table t(x)' && echo ok" }, NULL, NULL },
                 { { "sh", "-c", "true && sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
-                { { "sh", "-c", "cd d; sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
+                { { "sh", "-c", "cd d; cd e; sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
                 { { "sh", "-c", "cd d && sqlite3 t.db 'create table t(x)' | cat" }, NULL, NULL },
                 { { "sh", "-c", "cd a b && sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
                 { { "sh", "-c", "cd d && cd e && sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
@@ -2347,10 +2357,12 @@ static void test_chain_only(void **state) {
                 { { "bash", "-c", "cd d && X=1 strip -o p prog" }, "/w/p", NULL },
                 { { "busybox", "sh", "-c", "cd d && ar rcs lib.a a.o" }, "/w/lib.a", NULL },
                 { { "sh", "-c", "cd d && javac -d out X.java" }, NULL, "/w/out" },
+                /* (a `;` after the leading cd, its directory the caller's cwd: script56, before none) */
+                { { "sh", "-c", "cd d; objcopy a.o /ro/b.o" }, "/ro/b.o", NULL },
                 { { "sh", "-c", "cd d && objcopy a.o b.o && echo ok" }, NULL, NULL },
                 { { "sh", "-c", "cd d && javac -d out X.java && java -cp out X" }, NULL, NULL },
                 { { "sh", "-c", "true && objcopy a.o /ro/b.o" }, NULL, NULL },
-                { { "sh", "-c", "cd d; objcopy a.o /ro/b.o" }, NULL, NULL },
+                { { "sh", "-c", "cd d; objcopy a.o b.o; echo ok" }, NULL, NULL },
                 { { "sh", "-c", "objcopy a.o /ro/b.o" }, NULL, NULL },
                 { { "objcopy", "a.o", "/ro/b.o" }, NULL, NULL },
         };
@@ -3144,7 +3156,18 @@ static void test_chain_cd_read(void **state) {
                 { "cd d && ninja && true", sbx_run_ninja_log, NULL },
                 { "true && ninja", sbx_run_ninja_log, NULL },
                 { "cd nodir && ninja", sbx_run_ninja_log, NULL },
-                { "cd d; ninja", sbx_run_ninja_log, NULL },
+                /* a `;` after the cd where the sandbox's cd goes as the host's (sbx_run_start_dir():
+                 * script56, before none read, `cd D; mktemp -q x.XXX` in a refused D
+                 * task_failure); not where the cd fails, nor a second `;` */
+                { "cd d; ninja", sbx_run_ninja_log, "d/.ninja_log" },
+                { "cd d\nninja -v", sbx_run_ninja_log, "d/.ninja_log" },
+                /* (sbx_run_start_dir() follows ninja's -C too: its answer not the cd's, none) */
+                { "cd d; ninja -C nb", sbx_run_ninja_log, NULL },
+                { "cd nodir; ninja", sbx_run_ninja_log, NULL },
+                { "cd d; ninja; true", sbx_run_ninja_log, NULL },
+                { "cd d; cd nb && ninja", sbx_run_ninja_log, NULL },
+                { "true; cd d && ninja", sbx_run_ninja_log, NULL },
+                { "cd d;", sbx_run_ninja_log, NULL },
                 { "cd d && zip -q a.zip f", sbx_run_ninja_log, NULL },
         };
         (void) state;
@@ -3179,6 +3202,8 @@ static void test_chain_cd_read(void **state) {
                         { "cd d && mktemp -q", "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
                         { "cd d && mktemp -q", NULL, NULL },
                         { "cd d && mktemp -q x.XXX && true", "/var/tmp", NULL },
+                        { "cd d; mktemp -q x.XXX", "/var/tmp", "d/x.XXX" },
+                        { "cd nodir; mktemp -q x.XXX", "/var/tmp", NULL },
                         { "cd d && mktemp -qu x.XXX", "/var/tmp", NULL },
                         { "cd nodir && mktemp -q x.XXX", "/var/tmp", NULL },
                 };
