@@ -2498,7 +2498,8 @@ static enum run_step run_release(struct run_state *st) {
  * does GIT_WORK_TREE, as --work-tree (links56: `env GIT_WORK_TREE=W git -C G stash` read no lock
  * file, task_failure; the lock is G/.git/index.lock, strace'd). Where the reader read an env's
  * GIT_DIR=X among `words` (sbx_run_git_stash_lock() 2: env_git_dir), GIT_DIR is named by those
- * words alone: each of its names in the command is one of theirs. */
+ * words alone: each of its names in the command is one of theirs; of a `cd DIR && GIT_DIR=X git
+ * stash` chain (words NULL), the one it read. */
 static bool git_env_moves(char *const *command, char *const *words, bool env_git_dir) {
         static const char *const vars[] = { "GIT_DIR",        "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES",
                                             "GIT_DISCOVERY_ACROSS_FILESYSTEM", NULL };
@@ -2516,6 +2517,8 @@ static bool git_env_moves(char *const *command, char *const *words, bool env_git
         }
         for (char *const *a = env_git_dir ? words : NULL; a && *a; a++)
                 read += strncmp(*a, "GIT_DIR=", 8) == 0 && !strstr(*a + 8, "GIT_DIR");
+        if (env_git_dir && !words)
+                read = 1;
         return named > read;
 }
 
@@ -2612,7 +2615,7 @@ static void classifier_context(struct run_state *st) {
                  * only of a git stash found: every other run spares the argv's scan) */
                 if ((r = words ? sbx_run_git_stash_lock(env_words, words_dir, git_lock, sizeof(git_lock))
                                : sbx_run_chain_git_stash_lock(command, cwd, git_lock, sizeof(git_lock))) > 0 &&
-                    !git_env_moves(command, env_words, r == 2 && words))
+                    !git_env_moves(command, env_words, r == 2))
                         ctx.git_index_lock = git_lock;
                 /* ninja's build log, in its -C DIR (meson compile's too, which moves: start < 0),
                  * named whole by where it starts */

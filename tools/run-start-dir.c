@@ -5454,6 +5454,22 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
         }
         /* (the shell's cd logical: `cd l/..` back where it was, not in l's target's parent, as
          * git's own -C; review54: a repository there read, its host's refusal task_failure) */
+        /* (git stash's and mktemp's with the command's assignments before it, as an env's:
+         * `cd R && GIT_DIR=.git git stash`, as sbx_run_words_assigned() gives a script's one
+         * command; script56) */
+        char *ew[SBX_ELEMENTSOF(w) + 1];
+
+        if ((reader == sbx_run_git_stash_lock || reader_tmp) && cmd != w) {
+                size_t k = (size_t) (cmd - w), m = 0;
+                static char env_name[] = "env";
+
+                while (cmd[m])
+                        m++;
+                ew[0] = env_name;
+                memcpy(ew + 1, w, k * sizeof(char *));
+                memcpy(ew + 1 + k, cmd, (m + 1) * sizeof(char *));
+                cmd = ew;
+        }
         return reader ? reader(cmd, joined, out, size) : reader_tmp(cmd, joined, tmpdir, out, size);
 }
 

@@ -2587,9 +2587,9 @@ else:
                                         logical) args=(sh -c "cd $g/l/.. && git stash") ;;
                                         # another of git's variables moves nothing (review53b:
                                         # before, any GIT_ left it unread, task_failure); GIT_DIR
-                                        # may move the index: unread
+                                        # read as an env's (script56: before, task_failure)
                                         editor) args=(sh -c "cd $g && GIT_EDITOR=true git stash") ;;
-                                        gitdir) args=(sh -c "cd $g && GIT_DIR=.git git stash") want=task_failure::1 ;;
+                                        gitdir) args=(sh -c "cd $g && GIT_DIR=.git git stash") ;;
                                         # the workspace a directory of the repository's work tree
                                         sub) mode=workspace-write at=$g/sub args=(git stash) ;;
                                         pop) at=$g args=(git stash pop) ;;

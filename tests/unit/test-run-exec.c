@@ -3203,6 +3203,9 @@ static void test_chain_cd_read(void **state) {
                         { "cd d && mktemp -q", NULL, NULL },
                         { "cd d && mktemp -q x.XXX && true", "/var/tmp", NULL },
                         { "cd d; mktemp -q x.XXX", "/var/tmp", "d/x.XXX" },
+                        /* (the command's own TMPDIR=, as an env's) */
+                        { "cd d && TMPDIR=/x mktemp -q", NULL, "/x/tmp.XXXXXXXXXX" },
+                        { "cd d && TMPDIR=/x env -i mktemp -q", NULL, NULL },
                         { "cd nodir; mktemp -q x.XXX", "/var/tmp", NULL },
                         { "cd d && mktemp -qu x.XXX", "/var/tmp", NULL },
                         { "cd nodir && mktemp -q x.XXX", "/var/tmp", NULL },
@@ -3619,6 +3622,12 @@ static void test_git_stash_lock(void **state) {
                 assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 1);
                 snprintf(want, sizeof(want), "%s/r/.git/index.lock", dir);
                 assert_string_equal(out, want);
+                /* ... with its own GIT_DIR=, as an env's (2; script56: before, dropped, none) */
+                snprintf(script, sizeof(script), "cd r && GIT_DIR=.git git stash");
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 2);
+                assert_string_equal(out, want);
+                snprintf(script, sizeof(script), "cd r && GIT_INDEX_FILE=i GIT_DIR=.git git stash");
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
                 /* the shell's cd logical: r/l/.. is r, not the parent of l's target, dir
                  * (review54: before, none, no repository above dir) */
                 snprintf(path, sizeof(path), "%s/r/l", dir);
