@@ -5311,6 +5311,18 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                                 return true;
                         memcpy(c->line_file, path, n + 1);
                 }
+                /* sqlite3's database given as a URI, printed as given: its file as SQLite reads
+                 * it, one it would make (strange56: `sqlite3 file:w.db 'create table t(a)'` in
+                 * read-only read task_failure, the URI joined to the cwd whole); mode=ro or rw of
+                 * a missing file: the host's answer too */
+                if (db && sbx_sqlite_uri_is(path, n)) {
+                        char uri[SBX_DENIAL_PATH_MAX];
+
+                        if (sbx_sqlite_uri_path(path, n, uri, sizeof(uri)) != SBX_SQLITE_URI_CREATES)
+                                return true;
+                        n = strlen(uri);
+                        memcpy(path, uri, n + 1);
+                }
                 /* the argv's relative name, printed from where a .cd moved it (left54: read as
                  * the start's, in workspace-write a refusal of /x/t.db read task_failure) */
                 if (db && c->sqlite_db_moved && path[0] != '/' && n < strlen(c->sqlite_db) &&

@@ -3630,6 +3630,7 @@ static bool sqlite_init_other(const char *init, const char *start, bool others) 
  * yet: a database not there is opened at its first SQL). */
 struct sqlite_walk {
         char cur[PATH_MAX], dir[PATH_MAX];
+        char uri[PATH_MAX]; /* the file a DB given as a URI names (sqlite_walk_argv()) */
 };
 
 /* Walks the sqlite3 shell's commands text (a -cmd's, one command: whole), line by line: blank
@@ -3749,9 +3750,18 @@ static int sqlite_walk_argv(char *const *argv, size_t k, size_t n, const char *s
                 else if (a[0] != '-')
                         sql = true;
         }
-        if (!db || !db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0 ||
-            strlen(start) >= sizeof(w->cur))
+        if (!db || !db[0] || strcmp(db, ":memory:") == 0 || strlen(start) >= sizeof(w->cur))
                 return -1;
+        /* a URI's file as SQLite reads it, where it may be written (strange56: `sqlite3 file:w.db
+         * 'create table t(a)'` in read-only read task_failure, the URI not read); mode=ro's
+         * writes are the task's own (sbx_run_sqlite_readonly()) */
+        if (sbx_sqlite_uri_is(db, strlen(db))) {
+                int how = sbx_sqlite_uri_path(db, strlen(db), w->uri, sizeof(w->uri));
+
+                if (how != SBX_SQLITE_URI_CREATES && how != SBX_SQLITE_URI_WRITES)
+                        return -1;
+                db = w->uri;
+        }
         memcpy(w->cur, start, strlen(start) + 1);
         w->dir[0] = '\0';
         /* without -init, ~/.sqliterc (none there: none read) */
@@ -3854,16 +3864,28 @@ int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_
 }
 
 bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
-        char start[PATH_MAX];
+        char start[PATH_MAX], uri[PATH_MAX];
+        const char *db = NULL;
         size_t n = 0;
         ptrdiff_t k;
 
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
                 return false;
-        for (size_t i = (size_t) k + 1; i < n; i++)
+        for (size_t i = (size_t) k + 1; i < n; i++) {
                 if (strcmp(argv[i], "-readonly") == 0 || strcmp(argv[i], "--readonly") == 0)
                         return true;
-        return false;
+                if (sqlite_option(argv[i], "-cmd") || sqlite_option(argv[i], "-init")) {
+                        i++;
+                        continue;
+                }
+                /* its database a URI it opens read-only (mode=ro, immutable=1): the same
+                 * (strange56: under Landlock `sqlite3 'file:x.db?mode=ro' 'insert ...'` read
+                 * denied) */
+                if (argv[i][0] != '-' && !db)
+                        db = argv[i];
+        }
+        return db && sbx_sqlite_uri_is(db, strlen(db)) &&
+               sbx_sqlite_uri_path(db, strlen(db), uri, sizeof(uri)) == SBX_SQLITE_URI_READS;
 }
 
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
@@ -3950,8 +3972,16 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                 return 0;
         if (sqlite_init_other(sqlite_rc_file(init, rc, sizeof(rc)), start, true))
                 return 0;
-        if (!target && (!db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0))
+        if (!target && (!db[0] || strcmp(db, ":memory:") == 0))
                 return 0;
+        /* a URI's file (strange56: `sqlite3 file:w.db ...` not read) */
+        if (!target && sbx_sqlite_uri_is(db, strlen(db))) {
+                char uri[PATH_MAX];
+                int how = sbx_sqlite_uri_path(db, strlen(db), uri, sizeof(uri));
+
+                if ((how != SBX_SQLITE_URI_CREATES && how != SBX_SQLITE_URI_WRITES) || !(target = strdup(uri)))
+                        return 0;
+        }
         file = target ? target : db;
         return join_name(out, size, start, file) < 0 ? 0 : main_too ? 2 : 1;
 }

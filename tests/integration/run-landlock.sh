@@ -2931,6 +2931,29 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                         check "$who, $b: sqlite3 DB \"attach '$where/e.db' ...; insert into t ...\" (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:8"
                                         done
+                                        # the main database given as a URI, its file as SQLite reads it
+                                        # (strange56: before, a new one's refusal read task_failure under
+                                        # both backends, an existing one's write task_failure under bwrap,
+                                        # denied with no path under Landlock, root and nobody); mode=ro
+                                        # opens it read-only: its write the task's own, whatever the
+                                        # mode (before: denied under Landlock)
+                                        rm -f "$d/ws/$tag-su.db"
+                                        status_row "$d/ws" $b read-only "$d/su.json" sqlite3 "file:$tag-su.db" 'create table t(a)'
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: sqlite3 file:NEW 'create table ...' (read-only): denied ($got)" \
+                                                        test "$got" = "denied:$d/ws/$tag-su.db:1"
+                                        sqlite3 "$d/ws/$tag-su.db" 'create table t(a)' && chmod 666 "$d/ws/$tag-su.db"
+                                        status_row "$d/ws" $b read-only "$d/su.json" sqlite3 "file://$d/ws/$tag-su.db" 'insert into t values (1)'
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: sqlite3 file://DB 'insert ...' (read-only): denied ($got)" \
+                                                        test "$got" = "denied:$d/ws/$tag-su.db:8"
+                                        for m in read-only workspace-write; do
+                                                status_row "$d/ws" $b $m "$d/su.json" sqlite3 "file:$tag-su.db?mode=ro" 'insert into t values (1)'
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: sqlite3 'file:DB?mode=ro' 'insert ...' ($m): task_failure ($got)" \
+                                                                test "$got" = "task_failure::8"
+                                        done
+                                        rm -f "$d/ws/$tag-su.db"
                                 done
                                 check "$who: ... nothing written outside" \
                                         test "$(sqlite3 "$z/own/e.db" 'select count(*) from t')$(sqlite3 "$z/root/e.db" 'select count(*) from t')" = 00

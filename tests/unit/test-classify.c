@@ -3590,6 +3590,16 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                 { "/etc/x", "Error: unable to open database \"/etc/x\": out of memory\n", "task_failure", NULL },
                 { "/etc/x", "Error: unable to open database \"/etc/x\"\n", "task_failure", NULL },
                 { "/etc/x", "Error: unable to open database \"\": unable to open database file\n", "task_failure", NULL },
+                /* a database given as a URI, printed as given: its file as SQLite reads it, one
+                 * it would make (strange56: the URI joined to the cwd whole, task_failure); with
+                 * mode=ro or rw a missing file is the host's answer too */
+                { "/etc/x", "Error: unable to open database \"file:/etc/x\": unable to open database file\n", "denied", "/etc/x" },
+                { "/etc/x", "Error: unable to open database \"file:///etc/x?mode=rwc\": unable to open database file\n", "denied",
+                  "/etc/x" },
+                { "/etc/x", "Error: unable to open database \"file:/etc/x?mode=ro\": unable to open database file\n",
+                  "task_failure", NULL },
+                { "/etc/x", "Error: unable to open database \"file:/etc/x?mode=rw\": unable to open database file\n",
+                  "task_failure", NULL },
         };
         (void) state;
 

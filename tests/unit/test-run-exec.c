@@ -1497,7 +1497,11 @@ static void test_sqlite_target(void **state) {
                 { { "sqlite3", "n.db", "vacuum into '/ro/v.db'" }, NULL },
                 { { "sqlite3", "-cmd", ".open x", "n.db", "insert into t values (1)" }, NULL },
                 { { "sqlite3", ":memory:", "create table t(x)" }, NULL },
-                { { "sqlite3", "file:n.db?mode=rw", "insert into t values (1)" }, NULL },
+                /* a database given as a URI, where it may be written (strange56: none) */
+                { { "sqlite3", "file:n.db?mode=rw", "insert into t values (1)" }, "/w/n.db" },
+                { { "sqlite3", "file:///ro/n.db", "create table t(a)" }, "/ro/n.db" },
+                { { "sqlite3", "file:n.db?mode=ro", "insert into t values (1)" }, NULL },
+                { { "sqlite3", "file://h/n.db", "insert into t values (1)" }, NULL },
                 /* a shell's script that is one command (it was none: as nobody under Landlock,
                  * `bash -c "sqlite3 n.db '.backup /ro/db'"` over root's read as denied) */
                 { { "sh", "-c", "sqlite3 n.db '.backup /ro/db'" }, "/ro/db" },
@@ -1588,10 +1592,14 @@ static void test_sqlite_target(void **state) {
         static const char *const readonly[][6] = {
                 { "sqlite3", "-readonly", "e.db" }, { "timeout", "9", "sqlite3", "e.db", "--readonly" },
                 { "sqlite3", "-bail", "-readonly", "e.db", "select 1" },
+                /* a URI database opened read-only (strange56: under Landlock, denied) */
+                { "sqlite3", "file:e.db?mode=ro", "insert into t values (1)" },
+                { "sqlite3", "-cmd", "select 1", "file:///w/e.db?immutable=1" },
         };
         static const char *const writable[][6] = {
                 { "sqlite3", "e.db" }, { "sqlite3", "e.db", "-readonly-x" }, { "echo", "-readonly" },
-                { "sqlite3", "e.db", "select '-readonly'" },
+                { "sqlite3", "e.db", "select '-readonly'" }, { "sqlite3", "file:e.db?mode=rw" },
+                { "sqlite3", "e.db", "file:x.db?mode=ro" }, { "sqlite3", "-cmd", "file:e.db?mode=ro", "e.db" },
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(readonly); i++)
@@ -1629,7 +1637,9 @@ static void test_sqlite_database(void **state) {
                 { { "sqlite3", "n.db", "-init" }, NULL },
                 { { "sqlite3", "-vfs", "unix-none", "n.db" }, NULL },
                 { { "sqlite3", ":memory:", "select 1" }, NULL },
-                { { "sqlite3", "file:n.db?mode=rw" }, NULL },
+                { { "sqlite3", "file:n.db?mode=rw" }, "/w/n.db" },
+                { { "sqlite3", "file:/ro/n%2e.db" }, "/ro/n..db" },
+                { { "sqlite3", "file:n.db?immutable=1" }, NULL },
                 { { "sqlite3", "" }, NULL },
                 { { "sqlite3", "-csv" }, NULL },
                 { { "sqlite", "n.db" }, NULL },
