@@ -153,6 +153,7 @@ struct sbx_classifier {
         char pycache_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char pycache_later[SBX_DENIAL_PATH_MAX];  /* see struct sbx_classify_context; "" when none */
         char iconv_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
+        char archive_output[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char keygen_hosts[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char mktemp_file[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char npm_dir[SBX_DENIAL_PATH_MAX];        /* see struct sbx_classify_context; "" when none */
@@ -706,6 +707,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->ninja_log, c->ninja_log, sizeof(c->ninja_log))) < 0 ||
             (r = argv_file_copy(ctx->pycache_dir, c->pycache_dir, sizeof(c->pycache_dir))) < 0 ||
             (r = argv_file_copy(ctx->iconv_output, c->iconv_output, sizeof(c->iconv_output))) < 0 ||
+            (r = argv_file_copy(ctx->archive_output, c->archive_output, sizeof(c->archive_output))) < 0 ||
             (r = argv_file_copy(ctx->keygen_hosts, c->keygen_hosts, sizeof(c->keygen_hosts))) < 0 ||
             (r = argv_file_copy(ctx->mktemp_file, c->mktemp_file, sizeof(c->mktemp_file))) < 0 ||
             (r = argv_file_copy(ctx->npm_dir, c->npm_dir, sizeof(c->npm_dir))) < 0 ||
@@ -813,6 +815,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->ninja_log, c->ninja_log);
         argv_file_resolved(c, ctx->pycache_dir, c->pycache_dir);
         argv_file_resolved(c, ctx->iconv_output, c->iconv_output);
+        argv_file_resolved(c, ctx->archive_output, c->archive_output);
         argv_file_resolved(c, ctx->keygen_hosts, c->keygen_hosts);
         argv_file_resolved(c, ctx->mktemp_file, c->mktemp_file);
         return 0;
@@ -3330,6 +3333,22 @@ static bool iconv_output_line(const char *text, size_t ss) {
                ss - k == sizeof(phrase) - 1 && memcmp(text + k, phrase, sizeof(phrase) - 1) == 0;
 }
 
+/* Whether the line text[0..ss), its signature at ss, is 7-Zip's "errno=N : " (the line after
+ * the archive's name) or jar's "java.io.IOException: " (its FileOutputStream's), alone: neither
+ * names a file. */
+static bool archive_output_line(const char *text, size_t ss) {
+        static const char jar[] = "java.io.IOException: ";
+        size_t i = 6;
+
+        if (ss == sizeof(jar) - 1 && memcmp(text, jar, ss) == 0)
+                return true;
+        if (ss < 10 || memcmp(text, "errno=", 6) != 0)
+                return false;
+        while (i < ss && isdigit((unsigned char) text[i]))
+                i++;
+        return i > 6 && i + 3 == ss && memcmp(text + i, " : ", 3) == 0;
+}
+
 /* Whether the line text[0..ss), its signature at ss, is ssh-keygen's "mkstemp: " alone (its
  * known_hosts' new copy not made), which names no file. */
 static bool keygen_mkstemp_line(const char *text, size_t ss) {
@@ -4787,6 +4806,10 @@ static const char javac_dirs_sig[] = "could not create parent directories";
  * line, of its --out-dir DIR it could not make (create_dir_all), no name, no errno (context
  * javac_dir, read as javac's -d DIR) */
 static const char rustc_outdir_sig[] = "failed to find or create the directory specified by `--out-dir`";
+/* 7-Zip's "Cannot create output directory : errno=N : E : DIR/" of its -o DIR, the whole line: its
+ * errno the last of its recursive mkdir's (EEXIST of a level the host has, after the refusal of
+ * the one below it), read as javac's -d DIR (javac_dir_line()), DIR named on the line */
+static const char sevenzip_outdir_sig[] = "Cannot create output directory : errno=";
 /* GNAT's compiler's file it could not make (its .ali): "gnat1: Cannot create: X" and the NUL that
  * ends X's C string, X as the compiler names it, no errno (any failure of its open: EACCES,
  * EROFS, ENOENT) */
@@ -4837,7 +4860,7 @@ bool sbx_denial_sig_needs_argv(const char *sig) {
                strcasecmp(sig, sqlite_cant_dot_sig) == 0 ||
                strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
                strcasecmp(sig, bfd_badf_sig) == 0 || strcasecmp(sig, javac_dirs_sig) == 0 ||
-               strcasecmp(sig, rustc_outdir_sig) == 0 ||
+               strcasecmp(sig, rustc_outdir_sig) == 0 || strcasecmp(sig, sevenzip_outdir_sig) == 0 ||
                strcasecmp(sig, gnat_create_sig) == 0 || strcasecmp(sig, sqlite_attach_sig) == 0 ||
                cmake_e_signature(sig);
 }
@@ -4934,13 +4957,12 @@ static bool javac_dir_made(const struct sbx_classifier *c, const char *dir) {
                !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, in, false));
 }
 
+static bool dir_level_refused(struct sbx_classifier *c, const char *dir);
+
 static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, size_t len, bool rustc) {
         static const char tail[] = ": could not create parent directories",
                           rustc_line[] = "error: failed to find or create the directory specified by `--out-dir`";
-        char host[SBX_DENIAL_PATH_MAX], level[SBX_DENIAL_PATH_MAX], probe[SBX_DENIAL_PATH_MAX + 2];
         const size_t tl = sizeof(tail) - 1;
-        int kind = SBX_HOST_NAME_MISSING;
-        char *slash;
         /* the javac whose line it is: the first of the chain's whose directory was not made */
         const char *dir = c->javac_dir;
 
@@ -4954,6 +4976,47 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
         if (rustc ? len != sizeof(rustc_line) - 1 || memcmp(s, rustc_line, len) != 0 || c->javac_later[0]
                   : len <= tl || memcmp(s + len - tl, tail, tl) != 0 || !memmem(s, len, "error: error while writing ", 27))
                 return false;
+        return dir_level_refused(c, dir);
+}
+
+/* 7-Zip's line of its output directory (sevenzip_outdir_sig), the whole line "Cannot create output
+ * directory : errno=N : E : DIR/", DIR absolute: judged as javac's -d DIR (strange56: `7zz x
+ * -o/var/tmp/x/o a.7z` read task_failure under both backends, root and nobody, its errno 17 of
+ * /var/tmp after the refused mkdir of /var/tmp/x). */
+static bool sevenzip_outdir_line(struct sbx_classifier *c, const unsigned char *s, size_t len) {
+        static const char start[] = "Cannot create output directory : errno=";
+        const size_t sl = sizeof(start) - 1;
+        const unsigned char *name;
+        char dir[SBX_DENIAL_PATH_MAX];
+        size_t i = sl, n;
+
+        if (len <= sl || memcmp(s, start, sl) != 0)
+                return false;
+        while (i < len && isdigit(s[i]))
+                i++;
+        if (i == sl || !(name = memmem(s + i, len - i, " : /", 4)))
+                return false;
+        /* its errno's text, then the name, after the last " : " before it */
+        for (const unsigned char *m; (m = memmem(name + 3, len - (size_t) (name + 3 - s), " : /", 4));)
+                name = m;
+        name += 3;
+        n = len - (size_t) (name - s);
+        while (n > 1 && name[n - 1] == '/')
+                n--;
+        if (n >= sizeof(dir) || memchr(name, '\0', n))
+                return false;
+        memcpy(dir, name, n);
+        dir[n] = '\0';
+        return dir_level_refused(c, dir);
+}
+
+/* The level of dir (absolute, or the argv's as resolved) that the sandbox refused making, into
+ * c->javac_level (javac_dir_line()'s judgment); false: none. */
+static bool dir_level_refused(struct sbx_classifier *c, const char *dir) {
+        char host[SBX_DENIAL_PATH_MAX], level[SBX_DENIAL_PATH_MAX], probe[SBX_DENIAL_PATH_MAX + 2];
+        int kind = SBX_HOST_NAME_MISSING;
+        char *slash;
+
         if (!dir[0] || !c->host_exists || dialect_dev_proc(c, dir) ||
             !host_name(c, dir, strlen(dir), host) || dialect_dev_proc(c, host))
                 return false;
@@ -5212,8 +5275,10 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
 
         if (!sbx_denial_sig_needs_argv(sig))
                 return false;
-        if (strcasecmp(sig, javac_dirs_sig) == 0 || strcasecmp(sig, rustc_outdir_sig) == 0) {
-                if (!javac_dir_line(c, s, len, strcasecmp(sig, rustc_outdir_sig) == 0))
+        if (strcasecmp(sig, javac_dirs_sig) == 0 || strcasecmp(sig, rustc_outdir_sig) == 0 ||
+            strcasecmp(sig, sevenzip_outdir_sig) == 0) {
+                if (strcasecmp(sig, sevenzip_outdir_sig) == 0 ? !sevenzip_outdir_line(c, s, len)
+                                                              : !javac_dir_line(c, s, len, strcasecmp(sig, rustc_outdir_sig) == 0))
                         return true;
                 *ret_target = c->javac_level;
                 return false;
@@ -5702,6 +5767,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = reads = false;
                                 /* (its fopen "w" follows a link: review55, as root, `iconv -o lr`
                                  * recorded the link) */
+                                opens = follows = true;
+                        } else if (r > 0 && !tcl && c->archive_output[0] && archive_output_line(text, ss)) {
+                                /* 7-Zip's or jar's archive, read from its argv: an open for
+                                 * writing, no run (strange56: `7zz a /x/a.7z f`, `jar cf /x/a.jar
+                                 * f` named none) */
+                                memcpy(path, c->archive_output, strlen(c->archive_output) + 1);
+                                run = reads = false;
                                 opens = follows = true;
                         } else if (r > 0 && !tcl && c->keygen_hosts[0] && keygen_mkstemp_line(text, ss) &&
                                    strlen(c->keygen_hosts) + 11 < sizeof(path)) {

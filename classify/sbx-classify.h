@@ -478,6 +478,13 @@ struct sbx_classify_context {
          * is then of this file, an open for writing, judged against the host as a line naming it
          * is. Copied. NULL: none (the line names no file). */
         const char *iconv_output;
+        /* The archive (absolute) a 7-Zip (7zz, 7z, 7za: its a, u, d, rn commands) or a jar (c or u
+         * with f) the caller read from the command's argv writes. 7-Zip names it on a line of its
+         * own and its errno on the next, "errno=N : E"; jar prints "java.io.IOException: E" of the
+         * temporary file it makes the archive as, in the archive's directory (createTempFile), no
+         * name: such a line is then of this file, an open for writing, judged against the host as
+         * a line naming it is. Copied. NULL: none. */
+        const char *archive_output;
         /* The known_hosts file an `ssh-keygen -R HOST -f FILE` (or -H) the caller read from the
          * command's argv rewrites (absolute). ssh-keygen makes its new copy with mkstemp(3), a
          * file FILE.XXXXXXXXXX in FILE's directory, and prints "mkstemp: E", naming none: that

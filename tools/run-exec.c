@@ -2551,6 +2551,7 @@ static void classifier_context(struct run_state *st) {
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
                 git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
+                archive_output[PATH_MAX],
                 keygen_hosts[PATH_MAX],
                 mktemp_file[PATH_MAX], npm_dir[PATH_MAX],
                 curl_later[PATH_MAX] = "",
@@ -2638,6 +2639,9 @@ static void classifier_context(struct run_state *st) {
                         if (sbx_run_chain_cd_read(command, cwd, sbx_run_iconv_output, iconv_output,
                                                   sizeof(iconv_output)) > 0)
                                 ctx.iconv_output = iconv_output;
+                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_archive_output, archive_output,
+                                                  sizeof(archive_output)) > 0)
+                                ctx.archive_output = archive_output;
                         if (sbx_run_chain_cd_read(command, cwd, sbx_run_keygen_hosts, keygen_hosts,
                                                   sizeof(keygen_hosts)) > 0)
                                 ctx.keygen_hosts = keygen_hosts;
@@ -2725,6 +2729,9 @@ static void classifier_context(struct run_state *st) {
                         }
                         if (sbx_run_iconv_output(words, words_dir, iconv_output, sizeof(iconv_output)) > 0)
                                 ctx.iconv_output = iconv_output;
+                        /* (7-Zip's and jar's archive, whose lines of it name none) */
+                        if (sbx_run_archive_output(words, words_dir, archive_output, sizeof(archive_output)) > 0)
+                                ctx.archive_output = archive_output;
                         /* (ssh-keygen -R's known_hosts, whose "mkstemp: E" names none) */
                         if (sbx_run_keygen_hosts(words, words_dir, keygen_hosts, sizeof(keygen_hosts)) > 0)
                                 ctx.keygen_hosts = keygen_hosts;
@@ -2852,7 +2859,8 @@ void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classif
         const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->sqlite_db, &ctx->dd_output,
                                  &ctx->curl_output, &ctx->bfd_output, &ctx->javac_dir, &ctx->git_index_lock,
                                  &ctx->zip_output, &ctx->wget_output, &ctx->ninja_log,
-                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->keygen_hosts, &ctx->mktemp_file,
+                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->archive_output, &ctx->keygen_hosts,
+                                 &ctx->mktemp_file,
                                  &ctx->npm_dir, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 

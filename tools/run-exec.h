@@ -276,6 +276,14 @@ int sbx_run_ninja_log(char *const *words, const char *cwd, char *out, size_t siz
  * program, no -o, a last -o of "-", -l, --help, --usage, -V, an option not known. Nothing is
  * asked of the host. */
 int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t size);
+
+/* The archive a 7-Zip (7zz, 7z, 7za) or a jar of the command words writes (struct
+ * sbx_classify_context's archive_output), joined to cwd, into out (size bytes): 7-Zip's a, u, d or
+ * rn, its archive the next word not a switch (none with -so, -si, -v, -w: another file, stdout);
+ * jar's c or u with f, old style (`cf A`, `-cvf A`, the f's word in the order of its letters f, m,
+ * e) or new (`--create --file=A`, `-c -f A`). 1, or 0 for another program or command, or a word
+ * not read. */
+int sbx_run_archive_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The known_hosts file an `ssh-keygen -R HOST -f FILE` (or -H) that words (sbx_run_command_words()'s)
  * run in cwd rewrites (struct sbx_classify_context's keygen_hosts): FILE joined to cwd, into out.
  * 1, or 0 for another program, another form (a word that is no option, -F, -K, -Y, ...), an

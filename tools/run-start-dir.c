@@ -4614,6 +4614,87 @@ int sbx_run_iconv_output(char *const *argv, const char *cwd, char *out, size_t s
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
 
+int sbx_run_archive_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *file = NULL, *prog;
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0)
+                return 0;
+        prog = base_of(argv[k]);
+        if (strcmp(prog, "7zz") == 0 || strcmp(prog, "7z") == 0 || strcmp(prog, "7za") == 0) {
+                const char *cmd = NULL;
+                bool switches = true;
+
+                for (size_t i = (size_t) k + 1; i < n && !file; i++) {
+                        const char *a = argv[i];
+
+                        if (switches && strcmp(a, "--") == 0) {
+                                switches = false;
+                                continue;
+                        }
+                        if (switches && a[0] == '-' && a[1]) {
+                                /* stdin, stdout, volumes, another working directory: not this */
+                                if (strncmp(a, "-so", 3) == 0 || strncmp(a, "-si", 3) == 0 || a[1] == 'v' ||
+                                    a[1] == 'w')
+                                        return 0;
+                                continue;
+                        }
+                        if (!cmd)
+                                cmd = a;
+                        else
+                                file = a;
+                }
+                if (!cmd || (strcmp(cmd, "a") != 0 && strcmp(cmd, "u") != 0 && strcmp(cmd, "d") != 0 &&
+                             strcmp(cmd, "rn") != 0))
+                        return 0;
+        } else if (strcmp(prog, "jar") == 0) {
+                const char *a = (size_t) k + 1 < n ? argv[k + 1] : "";
+                bool writes = false;
+
+                if (a[0] != '-' || (a[1] && a[2] && a[1] != '-' && strspn(a + 1, "cuvf0Mmie") == strlen(a + 1))) {
+                        /* old style: one word of letters, their words after it in order */
+                        size_t w = (size_t) k + 2;
+
+                        for (const char *p = a + (a[0] == '-'); *p; p++) {
+                                if (!strchr("cuvf0Mmie", *p))
+                                        return 0;
+                                writes = writes || *p == 'c' || *p == 'u';
+                                if (strchr("fme", *p)) {
+                                        if (w >= n)
+                                                return 0;
+                                        if (*p == 'f')
+                                                file = argv[w];
+                                        w++;
+                                }
+                        }
+                } else {
+                        for (size_t i = (size_t) k + 1; i < n && argv[i][0] == '-'; i++) {
+                                a = argv[i];
+                                if (strcmp(a, "-c") == 0 || strcmp(a, "--create") == 0 || strcmp(a, "-u") == 0 ||
+                                    strcmp(a, "--update") == 0)
+                                        writes = true;
+                                else if (strncmp(a, "--file=", 7) == 0)
+                                        file = a + 7;
+                                else if (strcmp(a, "-f") == 0 || strcmp(a, "--file") == 0) {
+                                        if (i + 1 >= n)
+                                                return 0;
+                                        file = argv[++i];
+                                } else if (strcmp(a, "-v") != 0 && strcmp(a, "--verbose") != 0 &&
+                                           strcmp(a, "-0") != 0 && strcmp(a, "--no-compress") != 0)
+                                        return 0;
+                        }
+                }
+                if (!writes)
+                        return 0;
+        } else
+                return 0;
+        if (!file || !file[0] || strcmp(file, "-") == 0)
+                return 0;
+        return join_name(out, size, start, file) < 0 ? 0 : 1;
+}
+
 int sbx_run_npm_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         char start[PATH_MAX];
         size_t n = 0;

@@ -4344,6 +4344,36 @@ static void test_classify_iconv_output_line(void **state) {
         }
 }
 
+/* 7-Zip names its archive it could not open on a line of its own, its errno on the next ("errno=30
+ * : Read-only file system"), and jar prints "java.io.IOException: E", no name: where the caller
+ * read the archive (archive_output), such a line is of it, an open for writing, judged against
+ * the host (strange56: before, denied naming none). Without it, or another line, as before. */
+static void test_classify_archive_output_line(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap", *err = b ? "Permission denied" : "Read-only file system";
+                char zz[128], jar[128], other[128];
+
+                snprintf(zz, sizeof(zz), "errno=%d : %s\n", b ? 13 : 30, err);
+                snprintf(jar, sizeof(jar), "java.io.IOException: %s\n", err);
+                snprintf(other, sizeof(other), "errno= : %s\n", err);
+                ctx.archive_output = "/etc/a.7z";
+                check_row(backend, 0, zz, run_backend_in(backend, &ctx, zz), "denied", "/etc/a.7z");
+                check_row(backend, 1, jar, run_backend_in(backend, &ctx, jar), "denied", "/etc/a.7z");
+                /* the host refuses it too */
+                ctx.archive_output = "/ro/a.7z";
+                check_row(backend, 2, zz, run_backend_in(backend, &ctx, zz), "task_failure", NULL);
+                /* another line is not theirs */
+                check_row(backend, 3, other, run_backend_in(backend, &ctx, other), "denied", "");
+                ctx.archive_output = NULL;
+                check_row(backend, 4, zz, run_backend_in(backend, &ctx, zz), "denied", "");
+        }
+}
+
 /* ssh-keygen -R rewrites its -f FILE through a copy FILE.XXXXXXXXXX it makes with mkstemp(3), and
  * prints "mkstemp: E", no name: where the caller read FILE (keygen_hosts), the line is of that
  * copy, made in FILE's directory, judged against the host (mine56: before, no path, and as nobody
@@ -5193,6 +5223,38 @@ static void test_classify_rustc_out_dir_not_made(void **state) {
                 }
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
         assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
+}
+
+/* 7-Zip's "Cannot create output directory : errno=N : E : DIR/", its errno the last of its
+ * recursive mkdir's (EEXIST of a level the host has, after the refusal of the one below it): DIR
+ * judged as javac's -d DIR, the level the sandbox refused (strange56: before, task_failure under
+ * both backends, `7zz x -o/var/tmp/x/o a.7z`). Not a line with more before it, a relative DIR,
+ * nor beneath the granted directories, nor where the host refuses it too. */
+static void test_classify_sevenzip_out_dir_not_made(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        static const struct {
+                const char *text, *path;
+        } cases[] = {
+                { "Cannot create output directory : errno=17 : File exists : /nx/a/b/\n", "/nx" },
+                { "Cannot create output directory : errno=30 : Read-only file system : /etc/o/\n", "/etc/o" },
+                { "Cannot create output directory : errno=13 : Permission denied : /etc/a : b/\n", "/etc/a : b" },
+                { "Cannot create output directory : errno=17 : File exists : /ws/build/\n", NULL },
+                { "Cannot create output directory : errno=17 : File exists : /ro/x/new/\n", NULL },
+                { "Cannot create output directory : errno=17 : File exists : o/\n", NULL },
+                { "Cannot create output directory : errno= : File exists : /nx/a/\n", NULL },
+                { "x: Cannot create output directory : errno=17 : File exists : /nx/a/\n", NULL },
+        };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_exists = fake_host_exists_curl,
+                                            .host_refuses = fake_host_refuses_ro_x };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
+                }
 }
 
 /* javac under Landlock prints NIO's AccessDeniedException's message, the path alone, after the
@@ -9088,6 +9150,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_iconv_output_line),
+                cmocka_unit_test(test_classify_archive_output_line),
                 cmocka_unit_test(test_classify_keygen_mkstemp_line),
                 cmocka_unit_test(test_classify_wget_output_line),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
@@ -9100,6 +9163,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),
                 cmocka_unit_test(test_classify_rustc_out_dir_not_made),
+                cmocka_unit_test(test_classify_sevenzip_out_dir_not_made),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
         cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),

@@ -2909,6 +2909,40 @@ static void test_iconv_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_iconv_output);
 }
 
+/* The archive a 7-Zip or a jar writes (sbx_run_archive_output()), which their lines of it do not
+ * name on the errno's (strange56: before, none read, `7zz a /x/a.7z f` and `jar cf /x/a.jar f`
+ * denied naming none). */
+static void test_archive_output(void **state) {
+        static const struct target_row cases[] = {
+                { { "7zz", "a", "/ro/a.7z", "f" }, "/ro/a.7z" },
+                { { "7z", "-bd", "u", "-tzip", "a.zip", "f" }, "/w/a.zip" },
+                { { "/usr/bin/7za", "d", "a.7z", "f" }, "/w/a.7z" },
+                { { "env", "-C", "/ro", "7zz", "rn", "a.7z", "f", "g" }, "/ro/a.7z" },
+                { { "jar", "cf", "/ro/a.jar", "f" }, "/ro/a.jar" },
+                { { "jar", "-cvfm", "a.jar", "m.txt", "f" }, "/w/a.jar" },
+                { { "jar", "umf", "m.txt", "a.jar", "f" }, "/w/a.jar" },
+                { { "jar", "--create", "--file=/ro/a.jar", "f" }, "/ro/a.jar" },
+                { { "jar", "-c", "-f", "a.jar", "f" }, "/w/a.jar" },
+                { { "jar", "--update", "--verbose", "--file", "a.jar", "f" }, "/w/a.jar" },
+                /* extraction, a listing, stdout or stdin, volumes, another working directory,
+                 * no archive; jar's t and x, no f, an option not read; another program */
+                { { "7zz", "x", "a.7z" }, NULL },
+                { { "7zz", "l", "a.7z" }, NULL },
+                { { "7zz", "a", "-so", "a.7z", "f" }, NULL },
+                { { "7zz", "a", "-v1m", "a.7z", "f" }, NULL },
+                { { "7zz", "a", "-w/tmp", "a.7z", "f" }, NULL },
+                { { "7zz", "a" }, NULL },
+                { { "jar", "tf", "a.jar" }, NULL },
+                { { "jar", "xf", "a.jar" }, NULL },
+                { { "jar", "c", "f" }, NULL },
+                { { "jar", "cf" }, NULL },
+                { { "jar", "--create", "--main-class", "M", "--file=a.jar" }, NULL },
+                { { "zip", "a.zip", "f" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_archive_output);
+}
+
 /* The directory a rustc makes (sbx_run_rustc_out_dir()): its --out-dir DIR, whose
  * "failed to find or create the directory specified by `--out-dir`" names none (mine56: before,
  * none read, task_failure). Not with -o, an @argfile, another program. */
@@ -4733,6 +4767,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_ninja_log, fresh_run),
                 cmocka_unit_test_setup(test_compileall_dir, fresh_run),
                 cmocka_unit_test_setup(test_iconv_output, fresh_run),
+                cmocka_unit_test_setup(test_archive_output, fresh_run),
                 cmocka_unit_test_setup(test_keygen_hosts, fresh_run),
                 cmocka_unit_test_setup(test_rustc_out_dir, fresh_run),
                 cmocka_unit_test_setup(test_mktemp_file, fresh_run),
