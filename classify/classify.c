@@ -146,6 +146,7 @@ struct sbx_classifier {
         bool sqlite_readonly;                    /* see struct sbx_classify_context */
         char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char javac_dir[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        char javac_header_dir[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char git_index_lock[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char zip_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char wget_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -701,6 +702,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->curl_output, c->curl_output, sizeof(c->curl_output))) < 0 ||
             (r = argv_file_copy(ctx->bfd_output, c->bfd_output, sizeof(c->bfd_output))) < 0 ||
             (r = argv_file_copy(ctx->javac_dir, c->javac_dir, sizeof(c->javac_dir))) < 0 ||
+            (r = argv_file_copy(ctx->javac_header_dir, c->javac_header_dir, sizeof(c->javac_header_dir))) < 0 ||
             (r = argv_file_copy(ctx->git_index_lock, c->git_index_lock, sizeof(c->git_index_lock))) < 0 ||
             (r = argv_file_copy(ctx->zip_output, c->zip_output, sizeof(c->zip_output))) < 0 ||
             (r = argv_file_copy(ctx->wget_output, c->wget_output, sizeof(c->wget_output))) < 0 ||
@@ -809,6 +811,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->bfd_output, c->bfd_output);
         c->later_target[0] = '\0';
         argv_file_resolved(c, ctx->javac_dir, c->javac_dir);
+        argv_file_resolved(c, ctx->javac_header_dir, c->javac_header_dir);
         argv_file_resolved(c, ctx->git_index_lock, c->git_index_lock);
         argv_file_resolved(c, ctx->zip_output, c->zip_output);
         argv_file_resolved(c, ctx->wget_output, c->wget_output);
@@ -4976,7 +4979,12 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
         if (rustc ? len != sizeof(rustc_line) - 1 || memcmp(s, rustc_line, len) != 0 || c->javac_later[0]
                   : len <= tl || memcmp(s + len - tl, tail, tl) != 0 || !memmem(s, len, "error: error while writing ", 27))
                 return false;
-        return dir_level_refused(c, dir);
+        /* javac's -h DIR, whose header it writes first, where -d's is no denial (strange56: `javac
+         * -h /var/tmp/x/h -d . A.java`, A with a native method, in workspace-write recorded the
+         * workspace); where both are, not told: -d's, every class's */
+        if (dir_level_refused(c, dir))
+                return true;
+        return !rustc && dir == c->javac_dir && c->javac_header_dir[0] && dir_level_refused(c, c->javac_header_dir);
 }
 
 /* 7-Zip's line of its output directory (sevenzip_outdir_sig), the whole line "Cannot create output
@@ -5047,7 +5055,10 @@ static bool dir_level_refused(struct sbx_classifier *c, const char *dir) {
          * review52: as root, `javac -d cls X.java` and `javac -d odir/classes X.java` in another
          * user's 0755 directory of the workspace read task_failure under both backends, `mkdir
          * odir/classes` denied) */
-        if (beneath_any(level, c->granted, c->n_granted) &&
+        /* (what is made: the level, or a name in it where the host has it, so that a granted
+         * directory itself is one it makes in: strange56, `javac -h H -d . A.java` at the
+         * workspace's top in workspace-write recorded the workspace) */
+        if (beneath_any(probe, c->granted, c->n_granted) &&
             !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, probe, false)))
                 return false;
         if (c->host_refuses && c->host_refuses(c->resolve_userdata, probe, false, false, false))

@@ -527,6 +527,11 @@ struct sbx_classify_context {
          * find or create the directory specified by `--out-dir`" (the whole line) is read alike
          * (with no javac_later). Copied. NULL: none (the line is no denial). */
         const char *javac_dir;
+        /* The -h DIR of that javac (absolute), where it writes a class's native header, before
+         * its class file (a class with native methods alone: strace of `javac -h H -d D A.java`
+         * makes H, then D). Its line names neither: where javac_dir is no denial (made, or
+         * granted) and this one is, the line is of this one's level. Copied. NULL: none. */
+        const char *javac_header_dir;
         /* The -d directories of the javacs an `&&` chain runs after that javac (absolute), in
          * order, each NUL-terminated, an empty one after the last, only quiet commands between
          * them: the chain reaches each only where the javacs before it succeeded. Where

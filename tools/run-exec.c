@@ -2550,6 +2550,7 @@ static void classifier_context(struct run_state *st) {
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
+                javac_header[PATH_MAX],
                 git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
                 archive_output[PATH_MAX],
                 keygen_hosts[PATH_MAX],
@@ -2746,6 +2747,9 @@ static void classifier_context(struct run_state *st) {
                         if (sbx_run_javac_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0 ||
                             sbx_run_rustc_out_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
+                        /* (its -h DIR, whose header it writes before the class) */
+                        if (ctx.javac_dir && sbx_run_javac_header_dir(words, words_dir, javac_header, sizeof(javac_header)) > 0)
+                                ctx.javac_header_dir = javac_header;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
                          * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
                          * that script's (cw holds it until the context is set) */
@@ -2857,7 +2861,8 @@ static void classifier_context(struct run_state *st) {
 
 void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classify_context *ctx) {
         const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->sqlite_db, &ctx->dd_output,
-                                 &ctx->curl_output, &ctx->bfd_output, &ctx->javac_dir, &ctx->git_index_lock,
+                                 &ctx->curl_output, &ctx->bfd_output, &ctx->javac_dir, &ctx->javac_header_dir,
+                                 &ctx->git_index_lock,
                                  &ctx->zip_output, &ctx->wget_output, &ctx->ninja_log,
                                  &ctx->pycache_dir, &ctx->iconv_output, &ctx->archive_output, &ctx->keygen_hosts,
                                  &ctx->mktemp_file,

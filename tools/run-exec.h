@@ -217,6 +217,9 @@ int sbx_run_bfd_outputs(char *const *words, const char *cwd, char *out, size_t s
  * sbx_run_start_dir() and env's arguments; joined to cwd into out. 1, or 0 for another program,
  * no -d or several, an @argfile. Nothing is asked of the host. */
 int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t size);
+/* The -h DIR of that javac, beside its -d DIR (struct sbx_classify_context's javac_header_dir),
+ * joined to cwd into out. 1, or 0 where none is read. */
+int sbx_run_javac_header_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The directory a rustc that words run in cwd makes and writes its output in, its --out-dir DIR
  * (read as javac's -d DIR: struct sbx_classify_context's javac_dir), joined to cwd into out. 1,
  * or 0 for another program, no --out-dir, -o, an @argfile. Nothing is asked of the host. */

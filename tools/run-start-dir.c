@@ -3306,14 +3306,15 @@ int sbx_run_bfd_outputs(char *const *argv, const char *cwd, char *out, size_t si
  * argv names it. NULL: another program, no -d or several, an @argfile (whose options are not
  * read), an option not known to take no argument but those below (their argument the next word:
  * an option's argument is never read as -d). */
-static const char *javac_dir(char *const *argv, size_t k, size_t n) {
-        static const char *const with_arg[] = {
+static const char *const javac_with_arg[] = {
                 "-cp", "-classpath", "--class-path", "-sourcepath", "--source-path", "-s", "-h", "-encoding",
                 "-source", "--source", "-target", "--target", "--release", "-processorpath", "--processor-path",
                 "-p", "--module-path", "--module-source-path", "--upgrade-module-path", "--system",
                 "-bootclasspath", "--boot-class-path", "--add-modules", "--limit-modules", "--add-exports",
                 "--add-reads", "--patch-module", "-processor", "--processor-module-path", "--module", "-m",
-        };
+};
+
+static const char *javac_dir(char *const *argv, size_t k, size_t n) {
         const char *dir = NULL;
 
         if (strcmp(base_of(argv[k]), "javac") != 0)
@@ -3332,8 +3333,8 @@ static const char *javac_dir(char *const *argv, size_t k, size_t n) {
                         dir = argv[++i];
                         continue;
                 }
-                for (size_t w = 0; w < SBX_ELEMENTSOF(with_arg); w++)
-                        arg = arg || strcmp(a, with_arg[w]) == 0;
+                for (size_t w = 0; w < SBX_ELEMENTSOF(javac_with_arg); w++)
+                        arg = arg || strcmp(a, javac_with_arg[w]) == 0;
                 if (arg && ++i >= n)
                         return NULL;
         }
@@ -3342,6 +3343,34 @@ static const char *javac_dir(char *const *argv, size_t k, size_t n) {
 
 int sbx_run_javac_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         return argv_name(argv, cwd, out, size, javac_dir, false);
+}
+
+/* The directory a javac at argv[k] (argv n long) writes its native headers in, its `-h DIR` (NULL:
+ * no -h or several, or no -d DIR that javac_dir() reads). */
+static const char *javac_header_dir(char *const *argv, size_t k, size_t n) {
+        const char *dir = NULL;
+
+        if (strcmp(base_of(argv[k]), "javac") != 0)
+                return NULL;
+        for (size_t i = k + 1; i + 1 < n; i++) {
+                bool arg = strcmp(argv[i], "-d") == 0;
+
+                if (strcmp(argv[i], "-h") == 0) {
+                        if (dir || !argv[i + 1][0])
+                                return NULL;
+                        dir = argv[++i];
+                        continue;
+                }
+                for (size_t w = 0; w < SBX_ELEMENTSOF(javac_with_arg); w++)
+                        arg = arg || strcmp(argv[i], javac_with_arg[w]) == 0;
+                i += arg; /* (an option's argument is never read as -h) */
+        }
+        /* only beside a -d DIR javac_dir() reads (its reading of the rest of the argv) */
+        return dir && javac_dir(argv, k, n) ? dir : NULL;
+}
+
+int sbx_run_javac_header_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        return argv_name(argv, cwd, out, size, javac_header_dir, false);
 }
 
 /* The --out-dir DIR (`--out-dir=DIR`) of the rustc at argv[k] (argv n long), the last one where

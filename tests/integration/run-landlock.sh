@@ -3725,6 +3725,22 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in
                                                         "$d/jd.json" "$want" $rc
                                         done
                                 done
+                                # javac -h H -d . of a class with a native method writes its header
+                                # first: in workspace-write, its line is of H's level (strange56: before,
+                                # the workspace recorded, `.` read as refused); as nobody in root's
+                                # directory, the host's refusal
+                                printf 'package p;\nclass N { native void f(); }\n' >"$d/ws/$tag-jp/N.java" && chmod 0644 "$d/ws/$tag-jp/N.java"
+                                for b in landlock bwrap; do
+                                        for base in own root; do
+                                                want=denied:/var/tmp/$tag-jd/$base/hnew:1
+                                                [ $who/$base = nobody/root ] && want=task_failure::1
+                                                status_row "$d/ws" $b workspace-write "$d/jh.json" javac -h /var/tmp/$tag-jd/$base/hnew/h -d . $tag-jp/N.java
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: javac -h H -d . N.java (workspace-write, $base): ${want%%:*}, H's level ($got)" \
+                                                                test "$got" = "$want"
+                                        done
+                                done
+                                rm -rf "$d/ws/p" "$d/ws/$tag-jp/N.java"
                                 # a second javac after one that wrote in the workspace: the line is
                                 # the second's (left53: the first's before, task_failure)
                                 for b in landlock bwrap; do

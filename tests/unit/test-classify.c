@@ -5176,6 +5176,34 @@ static void test_classify_javac_dir_not_made(void **state) {
                 ctx.javac_dir = "/ws/build";
                 check_row(backend, 1, line, run_backend_in(backend, &ctx, line), "task_failure", NULL);
         }
+        /* its -h DIR (javac_header_dir), whose header it writes first: the line is of its level
+         * where -d's is no denial, the granted directory itself too (strange56: `javac -h
+         * /var/tmp/x/h -d . A.java` at the workspace's top in workspace-write recorded the
+         * workspace); where both are, -d's; none where neither is */
+        ctx.host_needs_capability = NULL;
+        {
+                static const struct {
+                        const char *dir, *header, *path;
+                } heads[] = {
+                        { "/ws", "/nx/h", "/nx" },
+                        { "/ws/build", "/etc/h", "/etc/h" },
+                        { "/nx/a", "/etc/h", "/nx" },
+                        { "/ws", "/ws/h", NULL },
+                        { "/ws", "/ro/x/h", NULL },
+                        { "/ws", NULL, NULL },
+                };
+
+                for (size_t b = 0; b < 2; b++)
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(heads); i++) {
+                                const char *backend = b ? "landlock" : "bwrap";
+
+                                ctx.javac_dir = heads[i].dir;
+                                ctx.javac_header_dir = heads[i].header;
+                                check_row(backend, 10 + i, line, run_backend_in(backend, &ctx, line),
+                                          heads[i].path ? "denied" : "task_failure", heads[i].path);
+                        }
+                ctx.javac_header_dir = NULL;
+        }
         /* /dev/shm: under bubblewrap the sandbox's own, under Landlock the host's, which the
          * launcher refuses (left55: task_failure under Landlock, `javac -d /dev/shm/x C.java`) */
         ctx.javac_dir = "/dev/shm/x";

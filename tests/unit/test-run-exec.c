@@ -1924,6 +1924,19 @@ static void test_javac_dir(void **state) {
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_javac_dir);
+        {
+                /* its -h DIR, beside a -d DIR read (strange56: none read) */
+                static const struct target_row heads[] = {
+                        { { "javac", "-h", "/ro/h", "-d", ".", "A.java" }, "/ro/h" },
+                        { { "javac", "-d", "out", "-h", "hdr", "A.java" }, "/w/hdr" },
+                        { { "javac", "-cp", "-h", "-d", "out", "A.java" }, NULL },
+                        { { "javac", "-h", "/ro/h", "A.java" }, NULL },
+                        { { "javac", "-h", "a", "-h", "b", "-d", "out", "A.java" }, NULL },
+                        { { "javac", "-d", "out", "-h" }, NULL },
+                        { { "java", "-h", "a", "-d", "out" }, NULL },
+                };
+                target_rows(heads, sizeof(heads) / sizeof(heads[0]), sbx_run_javac_header_dir);
+        }
 }
 
 /* The javac of a shell's `&&` chain, as its curl is read (sbx_run_chain_curl_output()): after its
