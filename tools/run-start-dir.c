@@ -3895,6 +3895,7 @@ int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_
 bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
         char start[PATH_MAX], uri[PATH_MAX];
         const char *db = NULL;
+        bool attach_ro = false, other_sql = false;
         size_t n = 0;
         ptrdiff_t k;
 
@@ -3912,7 +3913,23 @@ bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
                  * denied) */
                 if (argv[i][0] != '-' && !db)
                         db = argv[i];
+                else if (argv[i][0] != '-') {
+                        /* SQL whose writes all name the schema of the one file it attaches (none
+                         * the database's), that file a URI opened read-only: its write refused is
+                         * SQLite's own too (strange56: in read-only, `attach 'file:x.db?mode=ro'
+                         * as a; insert into a.t ...` read denied of the database) */
+                        const char *file;
+                        size_t fl;
+
+                        if (sqlite_attach_file(argv[i], &file, &fl) == 1 && sbx_sqlite_uri_is(file, fl) &&
+                            sbx_sqlite_uri_path(file, fl, uri, sizeof(uri)) == SBX_SQLITE_URI_READS)
+                                attach_ro = true;
+                        else
+                                other_sql = true;
+                }
         }
+        if (attach_ro && !other_sql)
+                return true;
         return db && sbx_sqlite_uri_is(db, strlen(db)) &&
                sbx_sqlite_uri_path(db, strlen(db), uri, sizeof(uri)) == SBX_SQLITE_URI_READS;
 }

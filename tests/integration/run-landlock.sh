@@ -2953,7 +2953,15 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                         check "$who, $b: sqlite3 'file:DB?mode=ro' 'insert ...' ($m): task_failure ($got)" \
                                                                 test "$got" = "task_failure::8"
                                         done
-                                        rm -f "$d/ws/$tag-su.db"
+                                        # ... and an ATTACH of it with mode=ro, the SQL writing its schema
+                                        # alone (strange56: in read-only, denied of the main database)
+                                        rm -f "$d/ws/$tag-sm.db" && sqlite3 "$d/ws/$tag-sm.db" 'create table m(a)' && chmod 666 "$d/ws/$tag-sm.db"
+                                        status_row "$d/ws" $b read-only "$d/su.json" sqlite3 "$tag-sm.db" \
+                                                "attach 'file:$tag-su.db?mode=ro' as a; insert into a.t values (1);"
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: sqlite3 DB \"attach 'file:X?mode=ro' as a; insert into a.t ...\" (read-only): task_failure ($got)" \
+                                                        test "$got" = "task_failure::8"
+                                        rm -f "$d/ws/$tag-su.db" "$d/ws/$tag-sm.db"
                                 done
                                 check "$who: ... nothing written outside" \
                                         test "$(sqlite3 "$z/own/e.db" 'select count(*) from t')$(sqlite3 "$z/root/e.db" 'select count(*) from t')" = 00

@@ -1595,11 +1595,15 @@ static void test_sqlite_target(void **state) {
                 /* a URI database opened read-only (strange56: under Landlock, denied) */
                 { "sqlite3", "file:e.db?mode=ro", "insert into t values (1)" },
                 { "sqlite3", "-cmd", "select 1", "file:///w/e.db?immutable=1" },
+                { "sqlite3", "e.db", "attach 'file:x.db?mode=ro' as a; insert into a.t values (1)" },
         };
         static const char *const writable[][6] = {
                 { "sqlite3", "e.db" }, { "sqlite3", "e.db", "-readonly-x" }, { "echo", "-readonly" },
                 { "sqlite3", "e.db", "select '-readonly'" }, { "sqlite3", "file:e.db?mode=rw" },
                 { "sqlite3", "e.db", "file:x.db?mode=ro" }, { "sqlite3", "-cmd", "file:e.db?mode=ro", "e.db" },
+                { "sqlite3", "e.db", "attach 'file:x.db?mode=ro' as a; insert into t values (1)" },
+                { "sqlite3", "e.db", "attach 'file:x.db?mode=ro' as a; insert into a.t values (1)", "insert into t values (1)" },
+                { "sqlite3", "e.db", "attach 'file:x.db' as a; insert into a.t values (1)" },
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(readonly); i++)
