@@ -2628,24 +2628,24 @@ static void classifier_context(struct run_state *st) {
                  * a.zip F` in a refused D read task_failure; as nobody under Landlock, `cd D &&
                  * iconv -o f F` in a D of root's read denied, no path, the host's refusal too) */
                 if (!words) {
-                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_ninja_log, ninja_log, sizeof(ninja_log)) > 0)
-                                ctx.ninja_log = ninja_log;
-                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_zip_output, zip_output, sizeof(zip_output)) > 0)
-                                ctx.zip_output = zip_output;
-                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_wget_output, wget_output, sizeof(wget_output)) > 0)
-                                ctx.wget_output = wget_output;
-                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_compileall_dir, pycache_dir,
-                                                  sizeof(pycache_dir)) > 0)
-                                ctx.pycache_dir = pycache_dir;
-                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_iconv_output, iconv_output,
-                                                  sizeof(iconv_output)) > 0)
-                                ctx.iconv_output = iconv_output;
-                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_archive_output, archive_output,
-                                                  sizeof(archive_output)) > 0)
-                                ctx.archive_output = archive_output;
-                        if (sbx_run_chain_cd_read(command, cwd, sbx_run_keygen_hosts, keygen_hosts,
-                                                  sizeof(keygen_hosts)) > 0)
-                                ctx.keygen_hosts = keygen_hosts;
+                        /* each reader of a `cd DIR && TOOL ...` chain, its file into its buffer */
+                        const struct {
+                                int (*reader)(char *const *, const char *, char *, size_t);
+                                char *buf;
+                                const char **field;
+                        } chain[] = {
+                                { sbx_run_ninja_log, ninja_log, &ctx.ninja_log },
+                                { sbx_run_zip_output, zip_output, &ctx.zip_output },
+                                { sbx_run_wget_output, wget_output, &ctx.wget_output },
+                                { sbx_run_compileall_dir, pycache_dir, &ctx.pycache_dir },
+                                { sbx_run_iconv_output, iconv_output, &ctx.iconv_output },
+                                { sbx_run_archive_output, archive_output, &ctx.archive_output },
+                                { sbx_run_keygen_hosts, keygen_hosts, &ctx.keygen_hosts },
+                        };
+
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(chain); i++)
+                                if (sbx_run_chain_cd_read(command, cwd, chain[i].reader, chain[i].buf, PATH_MAX) > 0)
+                                        *chain[i].field = chain[i].buf;
                         /* (mktemp -q's, whose refusal prints nothing: script56, `cd D && mktemp
                          * -q x.XXX` in a refused D read task_failure, both backends) */
                         if (sbx_run_chain_mktemp_file(command, cwd, command_tmpdir(confined, command), mktemp_file,
