@@ -2031,9 +2031,19 @@ static void run_close(struct run_state *st) {
  * alike). So does a lease (F_SETLEASE on the caller's file on stdout, which the user owns: every
  * later open of it by another process waited 45 s, the lease break time). Each is noted before a
  * confined run and put back once the command has ended; a lease taken away only where there was
- * none. (An owner for SIGIO the command set, itself, names no process once it has ended.) */
+ * none. So are the description's owner for SIGIO and its signal (F_SETOWN_EX, F_SETSIG: under
+ * Landlock an owner may be the caller's own process group, which then got the command's signal
+ * wherever the caller turned O_ASYNC on), a pipe's size (F_SETPIPE_SZ: 1 MiB of the user's pipe
+ * pages held by the caller's pipe after the run), and a terminal's settings, which are the
+ * device's, not the description's (`stty -echo raw` by the command left the caller's shell without
+ * echo, under both backends: escape57). Not its window size: the terminal sets it on each resize
+ * of its window, which the kernel does not tell from the command's, and sizing back a window the
+ * user resized during the run would leave it wrong just as the command's does. */
 struct caller_flags {
-        int fd, flags, lease;
+        int fd, flags, lease, sig, pipe_size;
+        struct f_owner_ex owner;
+        bool tty;
+        struct termios termios;
 };
 
 static void caller_flags_note(struct run_state *st) {
@@ -2049,7 +2059,34 @@ static void caller_flags_note(struct run_state *st) {
                 if ((c->flags = fcntl(c->fd, F_GETFL)) < 0)
                         continue;
                 c->lease = fcntl(c->fd, F_GETLEASE);
+                c->sig = fcntl(c->fd, F_GETSIG);
+                if (fcntl(c->fd, F_GETOWN_EX, &c->owner) < 0)
+                        c->owner.type = -1;
+                c->pipe_size = fcntl(c->fd, F_GETPIPE_SZ);
+                c->tty = tcgetattr(c->fd, &c->termios) == 0;
                 st->n_caller_fl++;
+        }
+}
+
+static bool termios_same(const struct termios *a, const struct termios *b) {
+        return a->c_iflag == b->c_iflag && a->c_oflag == b->c_oflag && a->c_cflag == b->c_cflag &&
+               a->c_lflag == b->c_lflag && a->c_line == b->c_line && !memcmp(a->c_cc, b->c_cc, sizeof(a->c_cc)) &&
+               cfgetispeed(a) == cfgetispeed(b) && cfgetospeed(a) == cfgetospeed(b);
+}
+
+/* A terminal's settings as they were, set with SIGTTOU blocked, as a shell sets its own: from a
+ * background process group (`sbx run ... &`) the kernel would stop sbx. */
+static void caller_tty_put_back(const struct caller_flags *c) {
+        struct termios t;
+        sigset_t ttou, old;
+
+        if (tcgetattr(c->fd, &t) == 0 && !termios_same(&t, &c->termios)) {
+                sigemptyset(&ttou);
+                sigaddset(&ttou, SIGTTOU);
+                if (sigprocmask(SIG_BLOCK, &ttou, &old) == 0) {
+                        (void) tcsetattr(c->fd, TCSANOW, &c->termios);
+                        sigprocmask(SIG_SETMASK, &old, NULL);
+                }
         }
 }
 
@@ -2058,6 +2095,7 @@ static void caller_flags_put_back(struct run_state *st) {
 
         for (size_t i = 0; i < st->n_caller_fl; i++) {
                 const struct caller_flags *c = &st->caller_fl[i];
+                struct f_owner_ex owner;
                 int fl;
 
                 /* the lease first: taking it away clears the O_ASYNC it set */
@@ -2066,6 +2104,16 @@ static void caller_flags_put_back(struct run_state *st) {
                 fl = fcntl(c->fd, F_GETFL);
                 if (fl >= 0 && (fl & settable) != (c->flags & settable))
                         (void) fcntl(c->fd, F_SETFL, c->flags & settable);
+                if (c->owner.type >= 0 && fcntl(c->fd, F_GETOWN_EX, &owner) == 0 &&
+                    (owner.type != c->owner.type || owner.pid != c->owner.pid))
+                        (void) fcntl(c->fd, F_SETOWN_EX, &c->owner);
+                if (c->sig >= 0 && fcntl(c->fd, F_GETSIG) != c->sig)
+                        (void) fcntl(c->fd, F_SETSIG, c->sig);
+                /* shrinking fails (EBUSY) while the pipe holds more than fits: then it stays */
+                if (c->pipe_size > 0 && fcntl(c->fd, F_GETPIPE_SZ) != c->pipe_size)
+                        (void) fcntl(c->fd, F_SETPIPE_SZ, c->pipe_size);
+                if (c->tty)
+                        caller_tty_put_back(c);
         }
 }
 

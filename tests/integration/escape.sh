@@ -2279,35 +2279,57 @@ done
 # file, left them so after the run, for the caller and every process that shares them (escape56,
 # both backends, read-only runs recorded full: the caller's terminal non-blocking, `read` then
 # failing with EAGAIN in the caller's shell; the next open of the file by another process waiting
-# 45 s, the lease break time). sbx puts them back once the command has ended. Checked from the
-# caller: each one's flags, owner for SIGIO (the command's pid: none once it ended) and lease.
+# 45 s, the lease break time). So did its owner for SIGIO and its signal (F_SETOWN, F_SETSIG: under
+# Landlock the caller's own process group), the pipe's size (F_SETPIPE_SZ, 1 MiB) and the
+# terminal's settings, which are the device's (`stty -echo -icanon -opost`: both backends, both
+# modes, escape57). sbx puts them back once the command has ended. Checked from the caller: each
+# one's flags, owner, signal and lease, the terminal's settings, the pipe's size. (Not the
+# terminal's window size, which the terminal sets again on each resize: README.)
 cat >"$T/fd-flags.py" <<'PY'
-import fcntl, os, pty, subprocess, sys
+import fcntl, os, pty, struct, subprocess, sys, termios
 user, out, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
+r, w = os.pipe()
+os.dup2(w, 3)  # before the terminal, whose master stays open (on 3 it was closed)
 master, slave = pty.openpty()
 if user == "nobody":
     os.fchown(slave, 65534, -1)
 fo = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
 if user == "nobody":
     os.fchown(fo, 65534, 65534)
-r, w = os.pipe()
-os.dup2(w, 3)
 fds = {"tty": slave, "file": fo, "pipe": 3}
-def state(fd):  # status flags, owner, lease
-    return "%o/%d/%d" % (fcntl.fcntl(fd, fcntl.F_GETFL), fcntl.fcntl(fd, fcntl.F_GETOWN), fcntl.fcntl(fd, fcntl.F_GETLEASE))
+def state(fd):  # status flags, owner (F_GETOWN_EX), signal (F_GETSIG), lease; a terminal's settings,
+    # a pipe's size (F_GETPIPE_SZ)
+    s = "%o/%d:%d/%d/%d" % (fcntl.fcntl(fd, fcntl.F_GETFL), *struct.unpack("ii", fcntl.fcntl(fd, 16, bytes(8))),
+                           fcntl.fcntl(fd, 11), fcntl.fcntl(fd, fcntl.F_GETLEASE))
+    if fd == slave:
+        t = termios.tcgetattr(fd)
+        s += "/%x:%x:%x:%x" % tuple(t[:4])
+    elif fd == 3:
+        s += "/%d" % fcntl.fcntl(fd, 1032)
+    return s
 before = {k: state(v) for k, v in fds.items()}
 rc = subprocess.run(argv, stdin=slave, stdout=fo, stderr=subprocess.DEVNULL, pass_fds=(3,)).returncode
 after = {k: state(v) for k, v in fds.items()}
 print("rc %d %s" % (rc, " ".join("%s:%s->%s" % (k, before[k], after[k]) for k in fds)),
       "same" if before == after else "changed")
 PY
-FD_FLAGS_CMD='import fcntl, os
+FD_FLAGS_CMD='import fcntl, os, termios
+def raw():  # stty -echo -icanon -opost
+    t = termios.tcgetattr(0)
+    t[1] &= ~termios.OPOST
+    t[3] &= ~(termios.ECHO | termios.ICANON)
+    termios.tcsetattr(0, termios.TCSANOW, t)
 for fd in (0, 1, 3):
-    for what, call in (("flags", lambda: fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK | os.O_APPEND)),
-                       ("owner", lambda: fcntl.fcntl(fd, fcntl.F_SETOWN, os.getpid())),
-                       ("lease", lambda: fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK))):
-        if what == "lease" and fd != 1:
-            continue
+    calls = [("flags", lambda: fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK | os.O_APPEND)),
+             ("owner", lambda: fcntl.fcntl(fd, fcntl.F_SETOWN, -os.getpgrp())),
+             ("sig", lambda: fcntl.fcntl(fd, 10, 34))]  # F_SETSIG
+    if fd == 0:
+        calls.append(("termios", raw))
+    elif fd == 1:
+        calls.append(("lease", lambda: fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)))
+    else:
+        calls.append(("pipe-size", lambda: fcntl.fcntl(fd, 1031, 1 << 20)))  # F_SETPIPE_SZ
+    for what, call in calls:
         try:
             call()
             print(fd, what, "set")
@@ -2320,7 +2342,7 @@ for b in "${BACKENDS[@]}"; do
                         out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/fd-flags.py" "$u" \
                                 "$d/out" "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
                                 --db "$d/audit.db" --keep-fd 3 -- "$PY" -c "$FD_FLAGS_CMD" 2>&1)
-                        t_check "$b/$m/$u/caller-fd-flags: the caller's terminal, stdout file and --keep-fd pipe keep their status flags, owner and lease ($out; the command: $(tr '\n' ' ' <"$d/out"))" \
+                        t_check "$b/$m/$u/caller-fd-flags: the caller's terminal, stdout file and --keep-fd pipe keep their status flags, owner, signal and lease, the terminal its settings, the pipe its size ($out; the command: $(tr '\n' ' ' <"$d/out"))" \
                                 eval '[[ "$out" == "rc 0 "*" same" ]]'
                 done
         done
