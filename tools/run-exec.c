@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -2038,13 +2039,33 @@ static void run_close(struct run_state *st) {
  * device's, not the description's (`stty -echo raw` by the command left the caller's shell without
  * echo, under both backends: escape57). Not its window size: the terminal sets it on each resize
  * of its window, which the kernel does not tell from the command's, and sizing back a window the
- * user resized during the run would leave it wrong just as the command's does. */
+ * user resized during the run would leave it wrong just as the command's does. A flock(2) or an
+ * open file description lock (F_OFD_SETLK) the command took on the description is the
+ * description's too: it held the caller's file against every other locker after the run (`flock
+ * -x 1` by the command: a `flock log` of the host's waited until the caller closed its descriptor,
+ * escape57); taken away where the description held none before (one of the caller's own that the
+ * command let go or changed is left as the command left it: sbx would have to wait to take it). */
 struct caller_flags {
-        int fd, flags, lease, sig, pipe_size;
+        int fd, flags, lease, sig, pipe_size, locked;
         struct f_owner_ex owner;
         bool tty;
         struct termios termios;
 };
+
+/* Whether fd's open file description holds a flock(2) or an open file description lock, by the
+ * locks /proc/self/fdinfo lists for it: 1, 0, or -1 where it cannot tell. */
+static int description_locked(int fd) {
+        char name[64], buf[4096];
+        ssize_t n;
+
+        snprintf(name, sizeof(name), "/proc/self/fdinfo/%d", fd);
+        n = sbx_read_head(name, buf, sizeof(buf));
+        if (n <= 0)
+                return -1;
+        if (strstr(buf, " FLOCK ") || strstr(buf, " OFDLCK "))
+                return 1;
+        return (size_t) n < sizeof(buf) - 1 ? 0 : -1;
+}
 
 static void caller_flags_note(struct run_state *st) {
         const struct sbx_run_args *a = st->a;
@@ -2064,6 +2085,7 @@ static void caller_flags_note(struct run_state *st) {
                         c->owner.type = -1;
                 c->pipe_size = fcntl(c->fd, F_GETPIPE_SZ);
                 c->tty = tcgetattr(c->fd, &c->termios) == 0;
+                c->locked = description_locked(c->fd);
                 st->n_caller_fl++;
         }
 }
@@ -2114,6 +2136,10 @@ static void caller_flags_put_back(struct run_state *st) {
                         (void) fcntl(c->fd, F_SETPIPE_SZ, c->pipe_size);
                 if (c->tty)
                         caller_tty_put_back(c);
+                if (c->locked == 0 && description_locked(c->fd) == 1) {
+                        (void) flock(c->fd, LOCK_UN);
+                        (void) fcntl(c->fd, F_OFD_SETLK, &(struct flock) { .l_type = F_UNLCK, .l_whence = SEEK_SET });
+                }
         }
 }
 

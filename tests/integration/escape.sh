@@ -2282,9 +2282,12 @@ done
 # 45 s, the lease break time). So did its owner for SIGIO and its signal (F_SETOWN, F_SETSIG: under
 # Landlock the caller's own process group), the pipe's size (F_SETPIPE_SZ, 1 MiB) and the
 # terminal's settings, which are the device's (`stty -echo -icanon -opost`: both backends, both
-# modes, escape57). sbx puts them back once the command has ended. Checked from the caller: each
-# one's flags, owner, signal and lease, the terminal's settings, the pipe's size. (Not the
-# terminal's window size, which the terminal sets again on each resize: README.)
+# modes, escape57), and a flock(2) and an open file description lock on the file (a `flock log` of
+# the host's waited until the caller closed its descriptor: escape57). sbx puts them back once the
+# command has ended, and takes those locks away. Checked from the caller: each one's flags, owner,
+# signal and lease, the terminal's settings, the pipe's size, and another opener of the file locks
+# it both ways. (Not the terminal's window size, which the terminal sets again on each resize:
+# README.)
 cat >"$T/fd-flags.py" <<'PY'
 import fcntl, os, pty, struct, subprocess, sys, termios
 user, out, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -2310,10 +2313,18 @@ def state(fd):  # status flags, owner (F_GETOWN_EX), signal (F_GETSIG), lease; a
 before = {k: state(v) for k, v in fds.items()}
 rc = subprocess.run(argv, stdin=slave, stdout=fo, stderr=subprocess.DEVNULL, pass_fds=(3,)).returncode
 after = {k: state(v) for k, v in fds.items()}
+other, locks = os.open(out, os.O_RDWR), []
+for what, call in (("flock", lambda: fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)),
+                   ("ofd", lambda: fcntl.fcntl(other, 37, struct.pack("hhqqi4x", fcntl.F_WRLCK, 0, 0, 0, 0)))):  # F_OFD_SETLK
+    try:
+        call()
+        locks.append(what + "-free")
+    except OSError as e:
+        locks.append("%s-HELD(%s)" % (what, e.strerror))
 print("rc %d %s" % (rc, " ".join("%s:%s->%s" % (k, before[k], after[k]) for k in fds)),
-      "same" if before == after else "changed")
+      "same" if before == after else "changed", *locks)
 PY
-FD_FLAGS_CMD='import fcntl, os, termios
+FD_FLAGS_CMD='import fcntl, os, struct, termios
 def raw():  # stty -echo -icanon -opost
     t = termios.tcgetattr(0)
     t[1] &= ~termios.OPOST
@@ -2326,7 +2337,9 @@ for fd in (0, 1, 3):
     if fd == 0:
         calls.append(("termios", raw))
     elif fd == 1:
-        calls.append(("lease", lambda: fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)))
+        calls += [("lease", lambda: fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)),
+                  ("flock", lambda: fcntl.flock(fd, fcntl.LOCK_EX)),
+                  ("ofd-lock", lambda: fcntl.fcntl(fd, 37, struct.pack("hhqqi4x", fcntl.F_WRLCK, 0, 0, 0, 0)))]  # F_OFD_SETLK
     else:
         calls.append(("pipe-size", lambda: fcntl.fcntl(fd, 1031, 1 << 20)))  # F_SETPIPE_SZ
     for what, call in calls:
@@ -2342,8 +2355,8 @@ for b in "${BACKENDS[@]}"; do
                         out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/fd-flags.py" "$u" \
                                 "$d/out" "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
                                 --db "$d/audit.db" --keep-fd 3 -- "$PY" -c "$FD_FLAGS_CMD" 2>&1)
-                        t_check "$b/$m/$u/caller-fd-flags: the caller's terminal, stdout file and --keep-fd pipe keep their status flags, owner, signal and lease, the terminal its settings, the pipe its size ($out; the command: $(tr '\n' ' ' <"$d/out"))" \
-                                eval '[[ "$out" == "rc 0 "*" same" ]]'
+                        t_check "$b/$m/$u/caller-fd-flags: the caller's terminal, stdout file and --keep-fd pipe keep their status flags, owner, signal and lease, the terminal its settings, the pipe its size, the file is not left locked ($out; the command: $(tr '\n' ' ' <"$d/out"))" \
+                                eval '[[ "$out" == "rc 0 "*" same flock-free ofd-free" ]]'
                 done
         done
 done
