@@ -2047,6 +2047,7 @@ static void run_close(struct run_state *st) {
  * command let go or changed is left as the command left it: sbx would have to wait to take it). */
 struct caller_flags {
         int fd, flags, lease, sig, pipe_size, locked;
+        pid_t foreground;
         struct f_owner_ex owner;
         bool tty;
         struct termios termios;
@@ -2085,6 +2086,7 @@ static void caller_flags_note(struct run_state *st) {
                         c->owner.type = -1;
                 c->pipe_size = fcntl(c->fd, F_GETPIPE_SZ);
                 c->tty = tcgetattr(c->fd, &c->termios) == 0;
+                c->foreground = c->tty ? tcgetpgrp(c->fd) : -1;
                 c->locked = description_locked(c->fd);
                 st->n_caller_fl++;
         }
@@ -2096,20 +2098,28 @@ static bool termios_same(const struct termios *a, const struct termios *b) {
                cfgetispeed(a) == cfgetispeed(b) && cfgetospeed(a) == cfgetospeed(b);
 }
 
-/* A terminal's settings as they were, set with SIGTTOU blocked, as a shell sets its own: from a
- * background process group (`sbx run ... &`) the kernel would stop sbx. */
+/* A terminal's settings as they were, and its foreground process group where the command left
+ * one of its own there, which has no process left: under Landlock the command keeps the caller's
+ * session, and one that made its own group the terminal's foreground (tcsetpgrp, SIGTTOU ignored)
+ * left the caller in the background after the run, stopped by SIGTTIN at its next read of its
+ * terminal (escape57). A group still alive is left: the caller's shell takes the terminal for
+ * itself when the user puts sbx in the background. Both set with SIGTTOU blocked, as a shell sets
+ * them: from a background process group (`sbx run ... &`) the kernel would stop sbx. */
 static void caller_tty_put_back(const struct caller_flags *c) {
         struct termios t;
         sigset_t ttou, old;
+        pid_t fg;
 
-        if (tcgetattr(c->fd, &t) == 0 && !termios_same(&t, &c->termios)) {
-                sigemptyset(&ttou);
-                sigaddset(&ttou, SIGTTOU);
-                if (sigprocmask(SIG_BLOCK, &ttou, &old) == 0) {
-                        (void) tcsetattr(c->fd, TCSANOW, &c->termios);
-                        sigprocmask(SIG_SETMASK, &old, NULL);
-                }
-        }
+        sigemptyset(&ttou);
+        sigaddset(&ttou, SIGTTOU);
+        if (sigprocmask(SIG_BLOCK, &ttou, &old) < 0)
+                return;
+        if (tcgetattr(c->fd, &t) == 0 && !termios_same(&t, &c->termios))
+                (void) tcsetattr(c->fd, TCSANOW, &c->termios);
+        if (c->foreground > 0 && (fg = tcgetpgrp(c->fd)) > 0 && fg != c->foreground && kill(-fg, 0) < 0 &&
+            errno == ESRCH)
+                (void) tcsetpgrp(c->fd, c->foreground);
+        sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 static void caller_flags_put_back(struct run_state *st) {

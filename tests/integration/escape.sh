@@ -2361,6 +2361,62 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ---- the caller's terminal: its foreground process group ---------------------------------------
+# Under Landlock the command keeps the caller's session, and the caller's terminal is its
+# controlling terminal: a command that made a process group of its own the terminal's foreground
+# (setpgid, tcsetpgrp with SIGTTOU ignored) left it so after the run, a group with no process left,
+# and the caller, in the background on its own terminal, was stopped by SIGTTIN at its next read
+# (escape57; read-only runs recorded full). sbx gives the terminal back to the group it had. Under
+# bubblewrap the command's new session has no controlling terminal (tcsetpgrp: ENOTTY). Checked
+# from the caller, a session leader on the terminal: its foreground process group is unchanged.
+cat >"$T/tty-fg.py" <<'PY'
+import os, pty, sys
+user, argv = sys.argv[1], sys.argv[2:]
+pid, fd = pty.fork()
+if pid == 0:
+    if user == "nobody":
+        os.fchown(0, 65534, -1)
+    before = os.tcgetpgrp(0)
+    child = os.fork()
+    if child == 0:
+        os.execvp(argv[0], argv)
+    rc = os.waitstatus_to_exitcode(os.waitpid(child, 0)[1])
+    after = os.tcgetpgrp(0)
+    os.write(1, b"\nrc %d foreground %s\n" % (rc, b"kept" if after == before else b"MOVED"))
+    os._exit(0)
+out = b""
+while True:
+    try:
+        d = os.read(fd, 4096)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+os.waitpid(pid, 0)
+print(" ".join(out.decode(errors="replace").split()))
+PY
+TTY_FG_CMD='import os, signal
+signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+os.setpgid(0, 0)
+try:
+    os.tcsetpgrp(0, os.getpgrp())
+    print("tcsetpgrp set")
+except OSError as e:
+    print("tcsetpgrp", e.strerror)'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "tty-fg-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-fg.py" "$u" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" -- "$PY" -c "$TTY_FG_CMD" 2>&1)
+                        t_check "$b/$m/$u/terminal-foreground: the caller's terminal keeps its foreground process group ($out)" \
+                                eval '[[ "$out" == *"rc 0 foreground kept" ]]'
+                done
+        done
+done
+
 # ---- the caller's terminal: its line discipline, exclusive mode and output -----------------------
 # A terminal reaches the command as a terminal (its settings are the command's to change, as any
 # program's), but three ioctls change it for everyone after the run: TIOCSETD gave the caller's
