@@ -23,7 +23,10 @@
 #include "sbx-sqlite-uri.h"
 
 #define STAGE_SIZE (64 * 1024)
-#define LINE_KEEP 4096 /* > 4 * SBX_INFO_LINE_MAX: a longer line is never an informational line */
+/* A line naming a path the kernel takes (SBX_DENIAL_PATH_MAX) beside another as long, a rename's
+ * source and destination, is whole (it was 4096 bytes: touch's line of a 4060-byte path kept none);
+ * > 4 * SBX_INFO_LINE_MAX: a longer line is never an informational line */
+#define LINE_KEEP (2 * SBX_DENIAL_PATH_MAX)
 #define LOOK_BACK 4096 /* how far back from a denial line chained_path() looks */
 #define WIDE_SIZE (3 * LINE_KEEP + 1) /* a whole kept line as text: a NUL byte grows to U+FFFD */
 

@@ -21,7 +21,7 @@ const char *sbx_verdict_to_string(enum sbx_verdict v);
 int sbx_verdict_from_string(const char *s, enum sbx_verdict *ret_verdict);
 
 #define SBX_MATCHED_LINE_MAX 1024 /* bytes kept of a matched line, NUL included */
-#define SBX_DENIAL_PATH_MAX 1024
+#define SBX_DENIAL_PATH_MAX 4096 /* PATH_MAX: every path the kernel takes in one call, NUL included */
 #define SBX_DENIALS_KEPT 64       /* denial lines kept with their paths; all are counted */
 
 /* One backend's stderr language. Opaque; built-ins live for the whole process. */

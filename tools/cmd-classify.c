@@ -268,7 +268,7 @@ int sbx_cmd_classify(int argc, char **argv) {
         _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
         _cleanup_close_ int fd = -1;
         struct sbx_classify_args a;
-        struct sbx_classify_result res;
+        static struct sbx_classify_result res; /* 64 denials of a PATH_MAX path each: not on the stack */
         struct sbx_exit_status st;
         struct sbx_diag diag = { 0 };
         char err[512];

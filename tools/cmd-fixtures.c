@@ -181,7 +181,8 @@ static void check_case(const char *root, const char *backend, const char *name, 
         _cleanup_free_ char *meta = NULL;
         _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
         struct fixture_meta m;
-        struct sbx_classify_result res;
+        /* static: 64 denials of a PATH_MAX path each, too large a frame (one case at a time) */
+        static struct sbx_classify_result res;
         struct sbx_exit_status st;
         struct sbx_diag diag = { 0 };
         char path[PATH_MAX], err[300];
@@ -1464,7 +1465,8 @@ static int fixtures_record(int argc, char **argv) {
         _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
         _cleanup_free_ char *argv_json = NULL;
         struct recording rec = { .efd = -1, .lockfd = -1 };
-        struct sbx_classify_result res;
+        /* static: 64 denials of a PATH_MAX path each, too large a frame (one case at a time) */
+        static struct sbx_classify_result res;
         struct sbx_diag diag = { 0 };
         char meta[4096];
         size_t alen = 0;

@@ -1513,7 +1513,7 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "touch: cannot touch '/etc/", "'$'\\n''b': Read-only file system", "Read-only file system" },
                 { "touch: cannot touch '/etc/", "': Read-only file system", "Read-only file system" },
         };
-        char name[1100], text[1300], got[SBX_DENIAL_PATH_MAX];
+        char name[SBX_DENIAL_PATH_MAX + 100], text[SBX_DENIAL_PATH_MAX + 300], got[SBX_DENIAL_PATH_MAX];
 
         memset(name, 'n', sizeof(name));
         name[sizeof(name) - 1] = '\0';
@@ -2446,14 +2446,15 @@ static void test_classify_program_searched_in_path(void **state) {
 }
 
 /* A denial line longer than the 1023 bytes of evidence kept: its signature and path are read from
- * the whole line (up to 4096 bytes), fed in any chunking; the evidence is still cut. A name longer
- * than a path may be is none, not a cut one. (A long line kept no path, and its host refusal was
- * not seen.) */
+ * the whole line (up to 8192 bytes), fed in any chunking; the evidence is still cut. A path the
+ * kernel takes (up to 4095 bytes) is kept whole, one longer is none, not a cut one. (A long line
+ * kept no path, and its host refusal was not seen; a path of 1024 to 4095 bytes kept none: live,
+ * `touch D/x` with D of 2830 bytes, denied with the path null.) */
 static void test_classify_long_denial_line_keeps_its_path(void **state) {
         (void) state;
-        static const size_t chunks[] = { 0, 1, 7, 1000, 1024, 2048 };
+        static const size_t chunks[] = { 0, 1, 7, 1000, 1024, 2048, 4096 };
         struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
-        char text[8192], name[1200];
+        static char text[3 * SBX_DENIAL_PATH_MAX], name[SBX_DENIAL_PATH_MAX + 100], want[SBX_DENIAL_PATH_MAX + 100];
         struct sbx_classify_result r;
         int n;
 
@@ -2474,14 +2475,48 @@ static void test_classify_long_denial_line_keeps_its_path(void **state) {
         run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, 0, &r);
         assert_verdict(&r, "denied");
         assert_string_equal(r.denials[0].path, "/etc/y");
-        /* a path of 1100 bytes does not fit: none, where it was cut to 1023 */
-        n = snprintf(text, sizeof(text), "touch: cannot touch '/etc/%.1100s': Read-only file system\n", name);
+        /* paths of 1100, 3000 and 4095 bytes (the longest the kernel takes), quoted and not,
+         * absolute and joined to the start directory: kept whole in any chunking */
+        static const int lens[] = { 1100, 3000, 4095 };
+        for (size_t l = 0; l < SBX_ELEMENTSOF(lens); l++)
+                for (size_t k = 0; k < SBX_ELEMENTSOF(chunks); k++) {
+                        int tail = lens[l] - 5; /* "/etc/" */
+
+                        snprintf(want, sizeof(want), "/etc/%.*s", tail, name);
+                        n = snprintf(text, sizeof(text), "touch: cannot touch '%s': Read-only file system\n", want);
+                        run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, chunks[k], &r);
+                        assert_verdict(&r, "denied");
+                        if (strcmp(r.denials[0].path, want) != 0)
+                                fail_msg("touch, %d bytes, chunk %zu: got %zu bytes", lens[l], chunks[k],
+                                         strlen(r.denials[0].path));
+                        n = snprintf(text, sizeof(text), "sh: 1: cannot create %s: Read-only file system\n", want);
+                        run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, chunks[k], &r);
+                        if (strcmp(r.denials[0].path, want) != 0)
+                                fail_msg("sh, %d bytes, chunk %zu: got %zu bytes", lens[l], chunks[k],
+                                         strlen(r.denials[0].path));
+                        /* relative: "/ws/" and the name, 4 bytes more */
+                        if (lens[l] + 4 >= SBX_DENIAL_PATH_MAX)
+                                continue;
+                        n = snprintf(text, sizeof(text), "touch: cannot touch '%.*s': Permission denied\n", lens[l],
+                                     name);
+                        assert_true(n > 0);
+                        snprintf(want, sizeof(want), "/ws/%.*s", lens[l], name);
+                        if (strcmp(run_landlock_in(&ctx, text)->denials[0].path, want) != 0)
+                                fail_msg("relative, %d bytes: not joined whole", lens[l]);
+                }
+        /* a path of 4096 bytes does not fit: none, never cut to 4095 */
+        n = snprintf(text, sizeof(text), "touch: cannot touch '/etc/%.4091s': Read-only file system\n", name);
         run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, 0, &r);
         assert_verdict(&r, "denied");
         assert_string_equal(r.denials[0].path, "");
-        /* over 4096 bytes, the line is not kept whole: the denial counts, no path */
-        n = snprintf(text, sizeof(text), "%.1100s%.1100s%.1100s%.1100s touch: cannot touch '/etc/z': Read-only file system\n",
-                     name, name, name, name);
+        /* nor a relative name whose join to the start directory does not fit: as printed, whole */
+        n = snprintf(text, sizeof(text), "touch: cannot touch '%.4093s': Permission denied\n", name);
+        assert_verdict(run_landlock_in(&ctx, text), "denied");
+        snprintf(want, sizeof(want), "%.4093s", name);
+        assert_string_equal(run_landlock_in(&ctx, text)->denials[0].path, want);
+        /* over 8192 bytes, the line is not kept whole: the denial counts, no path */
+        n = snprintf(text, sizeof(text), "%.4095s%.4095s touch: cannot touch '/etc/z': Read-only file system\n",
+                     name, name);
         for (size_t k = 0; k < SBX_ELEMENTSOF(chunks); k++) {
                 run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, chunks[k], &r);
                 assert_verdict(&r, "denied");
@@ -3475,31 +3510,33 @@ static void test_classify_busybox_mv_names_its_destination(void **state) {
         r = run_backend_in("landlock", &ctx, "x: can't open './f': Permission denied\n");
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "/ws/f");
-        /* a destination longer than a path kept (1023 bytes): asked of the host whole, the line
-         * keeps no path, never the source's (review: as nobody under Landlock, `busybox mv /ws/f
-         * DIR/`, DIR of 1029 bytes of root's, read as denied /ws/f) */
+        /* a destination longer than a path kept (4095 bytes, PATH_MAX with its NUL): the line keeps
+         * no path, never the source's (review: as nobody under Landlock, `busybox mv /ws/f DIR/`,
+         * DIR of 1029 bytes of root's, read as denied /ws/f). Such a name the kernel takes in no
+         * call, so the host cannot be asked of it: a denial of no path, fail closed */
         {
-                char long_ro[1100], long_home[1100];
+                char long_ro[SBX_DENIAL_PATH_MAX], long_home[SBX_DENIAL_PATH_MAX];
                 struct sbx_classify_context ro_long = ctx, home_long = ctx;
 
-                snprintf(long_ro, sizeof(long_ro), "/ro/%01060d", 7);
-                snprintf(long_home, sizeof(long_home), "/home/u/%01060d", 7);
+                snprintf(long_ro, sizeof(long_ro), "/ro/%04090d", 7); /* DEST/f: 4096 bytes */
+                snprintf(long_home, sizeof(long_home), "/home/u/%04086d", 7);
                 ro_long.move_dest = long_ro;
                 home_long.move_dest = long_home;
-                r = run_backend_in("landlock", &ro_long, "mv: can't rename '/ws/f': Permission denied\n");
-                assert_verdict(r, "task_failure");
-                assert_int_equal(r->denial_lines, 0);
+                for (size_t i = 0; i < 2; i++) {
+                        r = run_backend_in("landlock", i ? &home_long : &ro_long,
+                                           "mv: can't rename '/ws/f': Permission denied\n");
+                        assert_verdict(r, "denied");
+                        assert_string_equal(r->denials[0].path, "");
+                }
+                /* one of 3000 bytes: DEST/f is the path, whole; of root's, the host's refusal */
+                long_ro[3000] = long_home[3000] = '\0';
                 r = run_backend_in("landlock", &home_long, "mv: can't rename '/ws/f': Permission denied\n");
                 assert_verdict(r, "denied");
-                assert_string_equal(r->denials[0].path, "");
-                /* one that fits, whose name in it does not (DEST/f) */
-                long_ro[1020] = '\0';
-                r = run_backend_in("landlock", &ro_long, "mv: can't rename '/ws/abcdef': Permission denied\n");
-                assert_verdict(r, "task_failure");
-                long_home[1020] = '\0';
-                r = run_backend_in("landlock", &home_long, "mv: can't rename '/ws/abcdef': Permission denied\n");
-                assert_verdict(r, "denied");
-                assert_string_equal(r->denials[0].path, "");
+                assert_int_equal(strlen(r->denials[0].path), 3002);
+                assert_int_equal(strncmp(r->denials[0].path, long_home, 3000), 0);
+                assert_string_equal(r->denials[0].path + 3000, "/f");
+                assert_verdict(run_backend_in("landlock", &ro_long, "mv: can't rename '/ws/f': Permission denied\n"),
+                               "task_failure");
         }
 }
 
@@ -3749,14 +3786,14 @@ static void test_classify_argv_name_lost_is_a_denial_of_no_path(void **state) {
                         struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted,
                                                             .host_refuses = fake_host_refuses,
                                                             .host_dir_missing = fake_host_dir_missing };
-                        char line[1200];
+                        char line[SBX_DENIAL_PATH_MAX + 200];
                         struct sbx_classify_result *r;
-                        int n = snprintf(line, sizeof(line), "cmake -E touch: failed to update \"/etc/%0*d\".\n", 1050, 0);
+                        int n = snprintf(line, sizeof(line), "cmake -E touch: failed to update \"/etc/%0*d\".\n", 4150, 0);
 
                         assert_true(n > 0 && (size_t) n < sizeof(line));
                         r = run_backend_in(backend, &ctx, line);
                         if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || r->denials[0].path[0])
-                                fail_msg("%s: cmake -E touch of a name of 1055 bytes: %s", backend,
+                                fail_msg("%s: cmake -E touch of a name of 4155 bytes: %s", backend,
                                          sbx_verdict_to_string(r->verdict));
                         /* sbx classify (no host's answers): as before */
                         assert_verdict(run_backend_in(backend, &(struct sbx_classify_context){ .cwd = "/ws" }, line),

@@ -4277,15 +4277,24 @@ static struct sbx_classify_result *classified_landlock(struct sbx_classify_conte
 static void test_classifier_context_keeps_what_it_can(void **state) {
         (void) state;
         static const char *const ws[] = { "/w", NULL };
-        char long_name[1100];
+        char long_name[SBX_DENIAL_PATH_MAX + 100];
         struct sbx_classify_context ctx;
         struct sbx_classify_result *r;
 
-        snprintf(long_name, sizeof(long_name), "/w/%01060d", 7);
+        /* a name of 3000 bytes, which the kernel takes, is kept (it was left out beyond 1023) */
+        snprintf(long_name, sizeof(long_name), "/w/%02997d", 7);
+        ctx = (struct sbx_classify_context) { .cwd = long_name, .writable = ws, .granted = ws, .sqlite_target = long_name };
+        r = classified_landlock(&ctx, "touch: cannot touch '/w/x': Permission denied\n");
+        assert_string_equal(sbx_verdict_to_string(r->verdict), "task_failure");
+        assert_ptr_equal(ctx.sqlite_target, long_name);
+        assert_ptr_equal(ctx.cwd, long_name);
+        assert_false(ctx.argv_name_lost);
+        snprintf(long_name, sizeof(long_name), "/w/%04160d", 7);
         ctx = (struct sbx_classify_context) { .cwd = "/w", .writable = ws, .granted = ws, .sqlite_target = long_name };
         r = classified_landlock(&ctx, "touch: cannot touch '/w/x': Permission denied\n");
         assert_string_equal(sbx_verdict_to_string(r->verdict), "task_failure");
         assert_null(ctx.sqlite_target);
+        assert_true(ctx.argv_name_lost);
         assert_string_equal(ctx.cwd, "/w");
         ctx = (struct sbx_classify_context) { .cwd = "/w", .writable = ws, .granted = ws, .dd_output = long_name };
         r = classified_landlock(&ctx, "touch: cannot touch '/w/x': Permission denied\n");
