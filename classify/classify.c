@@ -5234,18 +5234,24 @@ static const char *bfd_named(struct sbx_classifier *c, const char *path) {
 }
 
 /* The file a line names as name[0..n) (GNAT's, SQLite's ATTACH: no NUL in it), made absolute
- * against the command's directory, into path (SBX_DENIAL_PATH_MAX bytes) and c->line_file: false
- * where it does not fit, is not absolute then (no directory known), or ends in '/'. */
-static bool line_file_named(struct sbx_classifier *c, const unsigned char *name, size_t n, char *path) {
-        if (n >= SBX_DENIAL_PATH_MAX || memchr(name, '\0', n))
-                return false;
+ * against the command's directory, into path (SBX_DENIAL_PATH_MAX bytes) and c->line_file: 1; 0
+ * where it is not absolute then (no directory known) or ends in '/'; -ENAMETOOLONG where it, or
+ * its join to the command's directory (which the kernel takes: the name alone is passed), is
+ * longer than a path kept. */
+static int line_file_named(struct sbx_classifier *c, const unsigned char *name, size_t n, char *path) {
+        if (n >= SBX_DENIAL_PATH_MAX)
+                return -ENAMETOOLONG;
+        if (memchr(name, '\0', n))
+                return 0;
         memcpy(path, name, n);
         path[n] = '\0';
         absolute_path(c, path, SBX_DENIAL_PATH_MAX);
+        if (path[0] && path[0] != '/' && path[0] != '~' && c->cwd[0])
+                return -ENAMETOOLONG;
         if (path[0] != '/' || path[strlen(path) - 1] == '/')
-                return false;
+                return 0;
         memcpy(c->line_file, path, strlen(path) + 1);
-        return true;
+        return 1;
 }
 
 /* The file SQLite's "attempt to write a readonly database" (which names none) is of: sqlite_target,
@@ -5314,12 +5320,16 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                  * workspace-write read task_failure under both backends, root and nobody) */
                 const size_t gl = sizeof(gnat_create_line) - 1;
                 size_t t = len;
+                int k;
 
                 while (t > 0 && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\0'))
                         t--;
-                if (!c->host_dir_missing || t <= gl || strncasecmp((const char *) s, gnat_create_line, gl) != 0 ||
-                    !line_file_named(c, s + gl, t - gl, path))
+                if (!c->host_dir_missing || t <= gl || strncasecmp((const char *) s, gnat_create_line, gl) != 0)
                         return true;
+                /* one too long to keep: a denial of no path, as an argv's file too long
+                 * (argv_name_lost), as CMake -E's (it read task_failure) */
+                if ((k = line_file_named(c, s + gl, t - gl, path)) <= 0)
+                        return k == 0;
                 target = c->line_file;
         } else if (attach) {
                 /* SQLite's: the name after its text to the line's end, the shell's " (14)" left
@@ -5331,6 +5341,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                 const size_t al = sizeof(sqlite_attach_text) - 1;
                 const unsigned char *at = memmem(s, len, sqlite_attach_text, al);
                 size_t t = len;
+                int k;
 
                 while (t > 0 && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\r'))
                         t--;
@@ -5347,10 +5358,11 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
 
                         if (sbx_sqlite_uri_path((const char *) at + al, t - (size_t) (at - s) - al, file, sizeof(file)) !=
                                     SBX_SQLITE_URI_CREATES ||
-                            !line_file_named(c, (const unsigned char *) file, strlen(file), path))
+                            line_file_named(c, (const unsigned char *) file, strlen(file), path) <= 0)
                                 return true;
-                } else if (!line_file_named(c, at + al, t - (size_t) (at - s) - al, path))
-                        return true;
+                } else if ((k = line_file_named(c, at + al, t - (size_t) (at - s) - al, path)) <= 0) {
+                        return k == 0; /* too long to keep: a denial of no path, as GNAT's */
+                }
                 target = c->line_file;
         } else if (cmake_e) {
                 /* (one whose name is too long to keep, its line longer than a name kept: a denial

@@ -5610,6 +5610,64 @@ static void test_classify_sqlite_attach_unopened(void **state) {
                        "task_failure");
 }
 
+/* GNAT's and SQLite ATTACH's lines naming a file of 3000 bytes, which the kernel takes: the denial
+ * of that path whole (before: task_failure beyond 1023 bytes); one longer than a path kept (4095
+ * bytes), or a relative one whose join to the command's directory is: a denial of no path, as an
+ * argv's file too long to keep (argv_name_lost) and CMake -E's (it read task_failure). Without the
+ * host's answers (sbx classify), as before: no denial. */
+static void check_named_long(const char *before, const char *after, bool (*dir_missing)(void *, const char *)) {
+        static const char *const granted[] = { "/ws", NULL };
+        static char name[SBX_DENIAL_PATH_MAX + 200], cwd[3200], text[2 * SBX_DENIAL_PATH_MAX];
+        struct sbx_classify_context ctx = { .cwd = "/etc/b", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = dir_missing };
+        struct sbx_classify_context far = ctx;
+        struct sbx_classify_result *r;
+
+        snprintf(cwd, sizeof(cwd), "/home/u/%03000d", 1);
+        far.cwd = cwd;
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap";
+
+                /* absolute, 3000 bytes */
+                snprintf(name, sizeof(name), "/home/u/%02988d%s", 2, after[0] == '.' ? after : ".db");
+                name[3000] = '\0';
+                snprintf(text, sizeof(text), "%s%s%s\n", before, name, strcmp(after, " (14)") == 0 ? after : " ");
+                r = run_backend_in(backend, &ctx, text);
+                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || strcmp(r->denials[0].path, name) != 0)
+                        fail_msg("%s: %s of 3000 bytes: %s, path of %zu bytes", backend, before,
+                                 sbx_verdict_to_string(r->verdict), strlen(r->denials[0].path));
+                assert_verdict(run_backend_in(backend, &(struct sbx_classify_context){ .cwd = "/ws" }, text),
+                               "task_failure");
+                /* longer than a path kept */
+                snprintf(name, sizeof(name), "/home/u/%04100d", 3);
+                snprintf(text, sizeof(text), "%s%s%s\n", before, name, strcmp(after, " (14)") == 0 ? after : " ");
+                r = run_backend_in(backend, &ctx, text);
+                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || r->denials[0].path[0])
+                        fail_msg("%s: %s of 4108 bytes: %s", backend, before, sbx_verdict_to_string(r->verdict));
+                /* relative, of 1500 bytes, in a directory of 3008: 4509 bytes joined */
+                snprintf(name, sizeof(name), "%01500d", 4);
+                snprintf(text, sizeof(text), "%s%s%s\n", before, name, strcmp(after, " (14)") == 0 ? after : " ");
+                r = run_backend_in(backend, &far, text);
+                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || r->denials[0].path[0] == '/')
+                        fail_msg("%s: %s relative, joined 4509 bytes: %s, path '%.20s'", backend, before,
+                                 sbx_verdict_to_string(r->verdict), r->denials[0].path);
+                /* ... of 20 or 19 (a dotted name, no bare word): joined whole, about 3030 bytes */
+                snprintf(name + 16, sizeof(name) - 16, "%s", after[0] == '.' ? after : ".db");
+                snprintf(text, sizeof(text), "%s%s%s\n", before, name, strcmp(after, " (14)") == 0 ? after : " ");
+                r = run_backend_in(backend, &far, text);
+                if (r->verdict != SBX_VERDICT_DENIED || strlen(r->denials[0].path) != strlen(cwd) + 1 + strlen(name) ||
+                    strncmp(r->denials[0].path, cwd, strlen(cwd)) != 0)
+                        fail_msg("%s: %s relative, joined: %s, path of %zu bytes", backend, before,
+                                 sbx_verdict_to_string(r->verdict), strlen(r->denials[0].path));
+        }
+}
+
+static void test_classify_gnat_and_attach_long_names(void **state) {
+        (void) state;
+        check_named_long("gnat1: Cannot create: ", ".ali", fake_host_dir_missing_ali);
+        check_named_long("Error: stepping, unable to open database: ", " (14)", fake_host_dir_missing_db);
+}
+
 /* SQLite's "attempt to write a readonly database" of SQL that attaches a file and may write it or
  * the database (sqlite_target_or_db: `attach 'X' as a; insert into t ...`, SQLite finding t in
  * either): the one outside the granted directories where the other is beneath them (before:
@@ -9209,6 +9267,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
                 cmocka_unit_test(test_classify_argv_name_lost_is_a_denial_of_no_path),
+                cmocka_unit_test(test_classify_gnat_and_attach_long_names),
                 cmocka_unit_test(test_classify_argv_file_needs_root_capability),
                 cmocka_unit_test(test_classify_bwrap_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_sqlite_readonly_database_of_stdin),
