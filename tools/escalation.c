@@ -168,7 +168,7 @@ static int approver_env(char **envp, const char *root, char **ret_alloc) {
         return 0;
 }
 
-static char *approver_real_path(const char *prog);
+static char *approver_real_path(const char *prog, bool *ret_untold);
 
 /* The first interpreter on the #! chain of the file at path (its interpreter, that one's, up to
  * the kernel's depth) that lies inside the workspace, is named through a symlink there or does
@@ -419,12 +419,21 @@ struct asking {
         struct sigaction old_chld;
 };
 
-/* Whether the approver is refused before it starts: it cannot be found, or it or its interpreter
- * is in the workspace (or does not resolve). The note and sbx's message say why. */
-static bool approver_refused(const char *prog, const char *real, const char *root, char *note, size_t note_size) {
+/* Whether the approver is refused before it starts: it cannot be found, or was not found in time
+ * (untold: a look-up of it, or of a PATH entry before its own, on a mount that did not answer), or
+ * it or its interpreter is in the workspace (or does not resolve). The note and sbx's message say
+ * why (a look-up timed out was said as "it cannot be found", though it may well exist). */
+static bool approver_refused(const char *prog, const char *real, bool untold, const char *root, char *note,
+                             size_t note_size) {
         bool unresolved;
         _cleanup_free_ char *interp = NULL;
 
+        if (!real && untold) {
+                note_set(note, note_size,
+                         "refused by the approver %s (looking it up timed out: a mount did not answer)", prog);
+                sbx_fail(0, "approver %s: looking it up timed out (a mount did not answer): not started", prog);
+                return true;
+        }
         if (!real) {
                 note_set(note, note_size, "refused by the approver %s (it cannot be found)", prog);
                 sbx_fail(0, "approver %s cannot be found", prog);
@@ -677,14 +686,15 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
          * through PATH at the spawn found whatever a PATH entry inside the workspace held by
          * then (the check before the run saw it empty; a workspace-write run beside this one, or
          * the leftover of a killed one, could fill it meanwhile), and ran it unconfined. */
-        _cleanup_free_ char *real = approver_real_path(prog);
+        bool untold;
+        _cleanup_free_ char *real = approver_real_path(prog, &untold);
         /* its name as given (a shell gives a command found in PATH so), but a relative path
          * made absolute: it names nothing from / */
         char *pargv[] = { (char *) prog, NULL };
         struct asking k = { .in_fd = -1, .out_fd = -1, .err_fd = -1, .out_open = true, .pid = -1 };
         int r;
 
-        if (approver_refused(prog, real, root, note, note_size))
+        if (approver_refused(prog, real, untold, root, note, note_size))
                 return 0;
         if (prog[0] != '/' && strchr(prog, '/'))
                 pargv[0] = real;
@@ -812,23 +822,29 @@ static int ask_terminal(char *const *argv, const char *root, const char *matched
 }
 
 /* prog's real path into a string (caller frees), asked of run-host.c's child where a mount may
- * not answer; NULL when it does not resolve or was not told in time. */
-static char *host_real(const char *prog) {
+ * not answer; NULL when it does not resolve or was not told in time (then *untold is set). */
+static char *host_real(const char *prog, bool *untold) {
         char real[PATH_MAX];
+        int r = sbx_run_host_realpath(prog, real, sizeof(real));
 
-        return sbx_run_host_realpath(prog, real, sizeof(real)) >= 0 ? strdup(real) : NULL;
+        if (r == -ETIMEDOUT)
+                *untold = true;
+        return r >= 0 ? strdup(real) : NULL;
 }
 
 /* Where posix_spawnp() would find prog: the real path (caller frees), or NULL. Each candidate is
  * asked of run-host.c's child where a mount may not answer (a PATH entry on a FUSE or NFS mount
  * that hangs held sbx for good, before the run with --approver): one not told in time ends the
- * search, nothing found (the approver is not started, no grant), never a later entry's instead. */
-static char *approver_real_path(const char *prog) {
+ * search, nothing found (the approver is not started, no grant), never a later entry's instead;
+ * then *ret_untold (optional) is true, else false. */
+static char *approver_real_path(const char *prog, bool *ret_untold) {
         const char *path = getenv("PATH");
         _cleanup_free_ char *copy = NULL;
+        bool untold_here, *untold = ret_untold ? ret_untold : &untold_here;
 
+        *untold = false;
         if (strchr(prog, '/'))
-                return host_real(prog);
+                return host_real(prog, untold);
         if (!path || !*path)
                 path = "/bin:/usr/bin";
         copy = strdup(path);
@@ -842,9 +858,11 @@ static char *approver_real_path(const char *prog) {
                 if (asprintf(&cand, "%s/%s", *dir ? dir : ".", prog) < 0)
                         return NULL;
                 if ((r = sbx_run_host_access(cand, X_OK)) == 0)
-                        return host_real(cand);
-                if (r == -ETIMEDOUT)
+                        return host_real(cand, untold);
+                if (r == -ETIMEDOUT) {
+                        *untold = true;
                         return NULL;
+                }
         }
         return NULL;
 }
@@ -853,7 +871,7 @@ int sbx_escalation_check_approver(const char *prog, const char *root, char *err,
         _cleanup_free_ char *real = NULL, *interp = NULL;
         bool unresolved;
 
-        if (!prog || !root || !(real = approver_real_path(prog)))
+        if (!prog || !root || !(real = approver_real_path(prog, NULL)))
                 return 0;
         if (!sbx_path_beneath(real, root)) {
                 /* an interpreter that does not exist yet: as for an approver that does not, the

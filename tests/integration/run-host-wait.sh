@@ -196,6 +196,18 @@ assert sys.argv[2] == "1", sys.argv[2]
 assert not os.path.exists(sys.argv[3])
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied", o' "$v" "$rc" "$w/x"
+                        # ... saying so: its look-up timed out (before: "it cannot be found", in the
+                        # row's message and on stderr, of an approver that exists)
+                        t_check "$who, $b: ... sbx and the denied row say looking it up timed out ($(grep approver "$T/err" | tr '\n' ' '))" \
+                                python3 -c '
+import json, sqlite3, sys
+o = json.load(open(sys.argv[1]))
+err = open(sys.argv[3]).read()
+assert "approver appr: looking it up timed out (a mount did not answer): not started" in err, err
+assert "cannot be found" not in err, err
+db = sqlite3.connect("file:%s?mode=ro" % sys.argv[2], uri=True)
+m = db.execute("select message from executions where id = ?", (o["execution_id"],)).fetchone()[0]
+assert m.endswith("refused by the approver appr (looking it up timed out: a mount did not answer)"), m' "$v" "$db" "$T/err"
                         rm -f "$v" "$w/x"
                         start=$(date +%s%N)
                         timeout -s KILL 30 "${pre[@]}" PYTHONPATH="$T/mnt/lib:/usr/lib" "$bin" run --backend "$b" \
