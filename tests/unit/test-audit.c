@@ -1581,6 +1581,51 @@ static void test_audit_wire_denials_round_trip_and_bounds(void **state) {
         free(b.data);
 }
 
+/* A run's end of 64 denial lines, each with its longest evidence and a path of 4095 bytes (PATH_MAX,
+ * which the classifier now keeps), goes to the writer in one frame within its bound and comes out
+ * whole: no path cut, none lost (they were 1023 bytes at most). */
+static void test_audit_wire_end_keeps_paths_of_path_max(void **state) {
+        _cleanup_free_ struct sbx_classify_result *res = calloc(1, sizeof(*res));
+        struct sbx_classify_result *out = NULL;
+        struct sbx_execution_end e = { .state = "completed", .verdict = "denied", .evidence = "stderr" }, got;
+        struct sbx_wbuf b = { 0 };
+        struct sbx_rbuf r;
+        const size_t skip = sizeof(uint32_t) + 1 + sizeof(uint32_t);
+        int64_t id = 0;
+
+        (void) state;
+        assert_non_null(res);
+        res->verdict = SBX_VERDICT_DENIED;
+        res->status.exit_code = 1;
+        res->denial_lines = res->n_denials = SBX_DENIALS_KEPT;
+        for (size_t i = 0; i < SBX_DENIALS_KEPT; i++) {
+                struct sbx_denial *d = &res->denials[i];
+
+                d->line_no = i + 1;
+                memset(d->line, 'l', sizeof(d->line) - 1);
+                d->path[0] = '/';
+                memset(d->path + 1, (int) ('a' + i % 26), sizeof(d->path) - 2);
+                assert_int_equal(strlen(d->path), 4095);
+        }
+        e.status = res->status;
+        e.result = res;
+        sbx_wire_frame_start(&b, 'F');
+        sbx_wire_encode_end(&b, 9, &e);
+        assert_false(b.oom);
+        assert_true(b.len - sizeof(uint32_t) <= SBX_WIRE_FRAME_MAX);
+        r = (struct sbx_rbuf) { .p = b.data + skip, .left = b.len - skip };
+        assert_int_equal(sbx_wire_decode_end(&r, &id, &got, &out), 0);
+        assert_int_equal(id, 9);
+        assert_non_null(out);
+        assert_int_equal(out->n_denials, SBX_DENIALS_KEPT);
+        for (size_t i = 0; i < SBX_DENIALS_KEPT; i++) {
+                assert_string_equal(out->denials[i].path, res->denials[i].path);
+                assert_string_equal(out->denials[i].line, res->denials[i].line);
+        }
+        free(out);
+        free(b.data);
+}
+
 /* A writer started in a child of this test; it is stopped with SIGTERM by stop_writer(). */
 static pid_t start_writer(const char *db_path) {
         pid_t pid = fork();
@@ -1788,6 +1833,7 @@ int main(void) {
                 T(test_audit_note_denials_batches_then_the_end_replaces_them),
                 T(test_audit_note_denials_only_on_its_supervisors_row),
                 cmocka_unit_test(test_audit_wire_denials_round_trip_and_bounds),
+                cmocka_unit_test(test_audit_wire_end_keeps_paths_of_path_max),
                 T(test_audit_writer_takes_denials_only_from_the_rows_connection),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
