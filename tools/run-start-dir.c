@@ -1316,13 +1316,30 @@ static int command_dir(char *const *w, size_t n, const char *cwd, char *out, siz
         return command_dir_at(w, n, cwd, out, size, false);
 }
 
+/* The length of the redirection of stdout to /dev/null that starts s (`>/dev/null`, `1> /dev/null`,
+ * `>>/dev/null`), its blanks after it not counted; 0 for none. */
+static size_t null_stdout(const char *s) {
+        const char *p = s + (*s == '1');
+
+        if (*p != '>')
+                return 0;
+        for (p += 1 + (p[1] == '>'); *p == ' ' || *p == '\t'; p++)
+                ;
+        if (strncmp(p, "/dev/null", 9) != 0 || (p[9] && !strchr(" \t\n", p[9])))
+                return 0;
+        return (size_t) (p + 9 - s);
+}
+
 /* A script's words when it is one simple command: blanks split, a word quoted whole or in part
  * ('x', "x" without $, ` or \) unquoted; at most max words in buf (the script's length + 1).
  * An input redirection starting a word, `< FILE` or `<FILE`, is no word: FILE, read as a word is,
- * goes to in (at most in_max, their count in *ret_in). -1 at anything else: an operator, another
- * redirection (`<>`, `<<`, `<&`, `0<`, `>`), an expansion, an escape, a comment. */
+ * goes to in (at most in_max, their count in *ret_in). So is stdout's to /dev/null (null_stdout():
+ * the command runs and writes as without it, its stderr still sbx's; mktemp57: `mktemp -q -p D >
+ * /dev/null` was read no command). -1 at anything else: an operator, another redirection (`<>`,
+ * `<<`, `<&`, `0<`, `>` of a file, `2>`, `&>`: a stderr sbx no longer sees), an expansion, an
+ * escape, a comment. */
 static int simple_words(const char *s, char *buf, char **w, size_t max, char **in, size_t in_max, size_t *ret_in) {
-        size_t n = 0;
+        size_t n = 0, null;
         char *o = buf;
 
         *ret_in = 0;
@@ -1336,6 +1353,10 @@ static int simple_words(const char *s, char *buf, char **w, size_t max, char **i
                         return (int) n;
                 if (*s == '\n')
                         return -1; /* another line: another command */
+                if ((null = null_stdout(s)) > 0) {
+                        s += null;
+                        continue;
+                }
                 if (*s == '<') {
                         if (s[1] == '<' || s[1] == '>' || s[1] == '&' || s[1] == '(')
                                 return -1;

@@ -3271,7 +3271,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
                         [ $who = nobody ] && chown 65534:65534 "$z/own"
                         for b in landlock bwrap; do
-                            for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root; do
+                            for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root \
+                                         null-own null-root; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3298,6 +3299,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 semi-*) mode=read-only run=(sh -c "cd '$z/${where#semi-}'; mktemp -q x.XXX")
                                         want=denied:$z/${where#semi-}/x.XXX:1
                                         [ $where = semi-root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... its stdout sent to /dev/null (mktemp57: before, task_failure,
+                                # both backends, root and nobody)
+                                null-*) run=(sh -c "mktemp -q -d -p '$z/${where#null-}' > /dev/null")
+                                        want=denied:$z/${where#null-}/tmp.XXXXXXXXXX:1
+                                        [ $where = null-root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"

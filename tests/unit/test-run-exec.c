@@ -3167,6 +3167,19 @@ static void test_mktemp_file(void **state) {
                 { { "sh", "-c", "LC_ALL=C mktemp -q" }, "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
                 { { "sh", "-c", "TMPDIR=/x env -u TMPDIR mktemp -q" }, "/var/tmp", NULL },
                 { { "sh", "-c", "TMPDIR=/x sh -c 'mktemp -q'" }, NULL, NULL },
+                /* ... with stdout sent to /dev/null, which changes none of its files (mktemp57:
+                 * before, none, `mktemp -q -p D > /dev/null` of a refused D read task_failure);
+                 * not stderr's, nor a file's, whose lines sbx would not see or whose write it is */
+                { { "sh", "-c", "mktemp -q -p /ro > /dev/null" }, NULL, "/ro/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", ">/dev/null mktemp -q -p /ro" }, NULL, "/ro/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "mktemp -q -p /ro 1>/dev/null x.XXX" }, NULL, "/ro/x.XXX" },
+                { { "sh", "-c", "mktemp -q -p /ro >> /dev/null" }, NULL, "/ro/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "mktemp -q -p /ro 2>/dev/null" }, NULL, NULL },
+                { { "sh", "-c", "mktemp -q -p /ro &>/dev/null" }, NULL, NULL },
+                { { "sh", "-c", "mktemp -q -p /ro >/dev/null 2>&1" }, NULL, NULL },
+                { { "sh", "-c", "mktemp -q -p /ro > /dev/nullx" }, NULL, NULL },
+                { { "sh", "-c", "mktemp -q -p /ro > f" }, NULL, NULL },
+                { { "sh", "-c", "mktemp -q -p /ro >/dev/null;" }, NULL, NULL },
                 { { "mkdir", "-p", "/ro/x" }, NULL, NULL },
         };
         (void) state;
