@@ -129,13 +129,19 @@ struct sbx_run_words {
         const char *in[8]; /* the command's input redirections' files (`< FILE`), into buf */
         size_t n_in;
         bool in_outer;     /* a shell that runs it had one too: its stdin is a file not kept here */
+        char *outer;       /* the assignments of the shells' commands that run it, outermost first,
+                            * each NUL-terminated (n_outer of them); NULL: none */
+        size_t n_outer;
 };
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw);
 void sbx_run_words_clear(struct sbx_run_words *cw);
 /* words (sbx_run_command_words()'s) with the assignments of the shell's command before them, as
- * an env's (`GIT_DIR=X git stash` read as `env GIT_DIR=X git stash`): a NULL-terminated array the
- * caller frees, its strings cw's and words' (not copied); NULL where the command has none, or out
- * of memory. Their values are literal words: simple_words() reads no expansion. */
+ * an env's (`GIT_DIR=X git stash` read as `env GIT_DIR=X git stash`), and before those the
+ * assignments of the commands that ran its shell, where the shell followed them directly (`TMPDIR=X
+ * sh -c 'mktemp -q'` read as `env TMPDIR=X mktemp -q`; one after a wrapper or an env, which may
+ * clear it, is not kept): a NULL-terminated array the caller frees, its strings cw's and words'
+ * (not copied); NULL where the command has none, or out of memory. Their values are literal
+ * words: simple_words() reads no expansion. */
 char **sbx_run_words_assigned(const struct sbx_run_words *cw, char *const *words);
 /* The destination of a mv that words (sbx_run_command_words()'s) run in cwd (their start), for
  * BusyBox mv's "can't rename 'X'", which names its source alone (struct sbx_classify_context's

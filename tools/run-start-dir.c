@@ -2771,9 +2771,36 @@ char *sbx_run_shell_script_inner(char *const *argv) {
 void sbx_run_words_clear(struct sbx_run_words *cw) {
         free(cw->buf);
         free(cw->w);
+        free(cw->outer);
         cw->buf = NULL;
         cw->w = NULL;
-        cw->n_in = 0;
+        cw->outer = NULL;
+        cw->n_in = cw->n_outer = 0;
+}
+
+/* Into next, the assignments cw's shell runs its script with: cw's own outer ones and those of its
+ * words before cmd, where cmd is the shell itself (at 0: no wrapper or env between them, which
+ * may clear them); none else. 0, or -ENOMEM. */
+static int words_outer(const struct sbx_run_words *cw, char *const *cmd, ptrdiff_t at, struct sbx_run_words *next) {
+        size_t k = cw->w ? (size_t) (cmd - cw->w) : 0, len = 0, old = 0;
+        char *o;
+
+        if (at != 0 || (cw->n_outer == 0 && k == 0))
+                return 0;
+        for (size_t i = 0; i < cw->n_outer; i++)
+                old += strlen(cw->outer + old) + 1;
+        len = old;
+        for (size_t i = 0; i < k; i++)
+                len += strlen(cw->w[i]) + 1;
+        if (!(next->outer = malloc(len)))
+                return -ENOMEM;
+        if (old > 0)
+                memcpy(next->outer, cw->outer, old);
+        o = next->outer + old;
+        for (size_t i = 0; i < k; i++)
+                o = stpcpy(o, cw->w[i]) + 1;
+        next->n_outer = cw->n_outer + k;
+        return 0;
 }
 
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw) {
@@ -2805,6 +2832,11 @@ char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *sta
                 r = simple_words(script, next.buf, next.w, 64, in, SBX_ELEMENTSOF(in), &n_in);
                 while (r > 0 && k < (size_t) r && shell_assignment(next.w[k]))
                         k++;
+                /* (mktemp57: `TMPDIR=X sh -c 'mktemp -q'` read none, the outer TMPDIR dropped) */
+                if (words_outer(cw, cur, at, &next) < 0) {
+                        sbx_run_words_clear(&next);
+                        return NULL;
+                }
                 next.in_outer = cw->in_outer || cw->n_in > 0;
                 for (size_t j = 0; r > 0 && j < n_in; j++)
                         next.in[next.n_in++] = in[j];
@@ -2822,20 +2854,26 @@ char **sbx_run_words_assigned(const struct sbx_run_words *cw, char *const *words
         size_t k = 0, n = 0;
         char **out;
 
+        const char *o = cw->outer;
+
         if (!cw->w || !words)
                 return NULL;
         /* (words are cw's own past its assignments, or the argv's, which has none read) */
         while (k < 64 && cw->w[k] && cw->w + k != words)
                 k++;
-        if (k == 0 || cw->w + k != words)
+        if ((k == 0 && cw->n_outer == 0) || cw->w + k != words)
                 return NULL;
         while (words[n])
                 n++;
-        if (!(out = calloc(k + n + 2, sizeof(char *))))
+        if (!(out = calloc(cw->n_outer + k + n + 2, sizeof(char *))))
                 return NULL;
         out[0] = env_name;
-        memcpy(out + 1, cw->w, k * sizeof(char *));
-        memcpy(out + 1 + k, words, n * sizeof(char *));
+        /* (the outer ones first: an inner shell's own assignment of the same name wins, as env's
+         * later one) */
+        for (size_t i = 0; i < cw->n_outer; i++, o += strlen(o) + 1)
+                out[1 + i] = (char *) o;
+        memcpy(out + 1 + cw->n_outer, cw->w, k * sizeof(char *));
+        memcpy(out + 1 + cw->n_outer + k, words, n * sizeof(char *));
         return out;
 }
 

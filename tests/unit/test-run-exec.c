@@ -3160,13 +3160,22 @@ static void test_mktemp_file(void **state) {
                 { { "env", "-C", "/ro", "TMPDIR=x", "mktemp", "-q" }, NULL, "/ro/x/tmp.XXXXXXXXXX" },
                 { { "sh", "-c", "env TMPDIR=/x mktemp -q" }, NULL, "/x/tmp.XXXXXXXXXX" },
                 /* a shell's own assignment before it, as an env's (script56: before, none, `sh -c
-                 * 'TMPDIR=D mktemp -q'` into a refused D read task_failure, both backends); not an
-                 * outer shell's, which the words no longer hold */
+                 * 'TMPDIR=D mktemp -q'` into a refused D read task_failure, both backends) */
                 { { "sh", "-c", "TMPDIR=/x mktemp -q" }, NULL, "/x/tmp.XXXXXXXXXX" },
                 { { "sh", "-c", "TMPDIR=d LC_ALL=C mktemp -q -t a.XXX" }, NULL, "/w/d/a.XXX" },
                 { { "sh", "-c", "LC_ALL=C mktemp -q" }, "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
                 { { "sh", "-c", "TMPDIR=/x env -u TMPDIR mktemp -q" }, "/var/tmp", NULL },
-                { { "sh", "-c", "TMPDIR=/x sh -c 'mktemp -q'" }, NULL, NULL },
+                /* ... and an outer shell's command's, before the shell it runs, inherited
+                 * (mktemp57: before, none, `TMPDIR=D sh -c 'mktemp -q'` into a refused D read
+                 * task_failure, both backends); the inner one's own wins; not past a wrapper or an
+                 * env between them, which may clear it */
+                { { "sh", "-c", "TMPDIR=/x sh -c 'mktemp -q'" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "TMPDIR=/x bash -c \"sh -c 'mktemp -qd'\"" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "TMPDIR=/x sh -c 'TMPDIR=/y mktemp -q'" }, NULL, "/y/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "TMPDIR=/x sh -c 'LC_ALL=C mktemp -q'" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "TMPDIR=/x env -i sh -c 'mktemp -q'" }, NULL, NULL },
+                { { "sh", "-c", "TMPDIR=/x nice sh -c 'mktemp -q'" }, NULL, NULL },
+                { { "sh", "-c", "TMPDIR=/x sh -c 'env -u TMPDIR mktemp -q'" }, "/var/tmp", NULL },
                 /* ... with stdout sent to /dev/null, which changes none of its files (mktemp57:
                  * before, none, `mktemp -q -p D > /dev/null` of a refused D read task_failure);
                  * not stderr's, nor a file's, whose lines sbx would not see or whose write it is */
@@ -3665,6 +3674,9 @@ static void test_git_stash_lock(void **state) {
                         { "LC_ALL=C GIT_DIR=r/.git git -C no stash push", "no/r/.git/index.lock", 2 },
                         { "GIT_INDEX_FILE=i GIT_DIR=r/.git git stash", NULL, 0 },
                         { "GIT_DIR= git stash", NULL, 0 },
+                        /* (an outer shell's command's too, inherited: mktemp57) */
+                        { "GIT_DIR=r/.git sh -c 'git stash'", "r/.git/index.lock", 2 },
+                        { "GIT_DIR=x sh -c 'GIT_DIR=r/.git git stash'", "r/.git/index.lock", 2 },
                 };
 
                 for (size_t i = 0; i < SBX_ELEMENTSOF(shs); i++) {
