@@ -2690,6 +2690,17 @@ static void classifier_context(struct run_state *st) {
                 char *const *env_words = assigned ? assigned : words;
                 int r;
 
+                /* a command whose status the script no longer passes on (`f=$(CMD) || exit 1`):
+                 * read for mktemp's file alone, whose every failure is 1 (mktemp57: before, none,
+                 * `f=$(mktemp -q -p D) || exit 1` of a refused D read task_failure); no other
+                 * reader's status is told */
+                if (words && cw.status_one) {
+                        if (start >= 0 && sbx_run_mktemp_file(env_words, words_dir, command_tmpdir(confined, command),
+                                                              mktemp_file, sizeof(mktemp_file)) > 0)
+                                ctx.mktemp_file = mktemp_file;
+                        words = env_words = NULL;
+                }
+
                 /* find's -exec programs, as its argv writes them, wherever it runs them (-execdir
                  * moves it: start < 0) */
                 if (words && sbx_run_find_exec(words, words_dir, find_exec, sizeof(find_exec)) > 0)

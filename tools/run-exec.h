@@ -117,7 +117,9 @@ char *sbx_run_shell_script_inner(char *const *argv);
  * start (PATH_MAX bytes) the directory they start in: argv itself and cwd, or, where argv (past
  * its wrappers) is a shell's -c script (BusyBox's `busybox sh -c` too) that is one simple command (`sh -c 'busybox mv ./f
  * /var/tmp/'`), that command's words (quoted words unquoted, input redirections dropped), past
- * its assignments (`LC_ALL=C sqlite3 ...`), followed into a shell it runs in turn, 4 deep at
+ * its assignments (`LC_ALL=C sqlite3 ...`), or the one command whose output a script that is one
+ * assignment takes (`f=$(CMD)`, `f="$(CMD)" || exit`; after `|| exit 1` cw's status_one says its
+ * status is no longer CMD's), followed into a shell it runs in turn, 4 deep at
  * most, and where the wrappers' env -C moved the shell (`env -C DIR sh -c ...`). NULL where there
  * is none: no absolute cwd, a script of several commands, an operator, an expansion or another
  * redirection, no command, a shell's env that splits (-S) or runs nothing. The words are
@@ -132,6 +134,8 @@ struct sbx_run_words {
         char *outer;       /* the assignments of the shells' commands that run it, outermost first,
                             * each NUL-terminated (n_outer of them); NULL: none */
         size_t n_outer;
+        bool status_one;   /* its status is no longer its own: a script's `f=$(CMD) || exit 1`
+                            * exits 1 for any failure of CMD */
 };
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw);
 void sbx_run_words_clear(struct sbx_run_words *cw);

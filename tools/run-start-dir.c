@@ -2803,6 +2803,46 @@ static int words_outer(const struct sbx_run_words *cw, char *const *cmd, ptrdiff
         return 0;
 }
 
+/* The command of a script that is one assignment of its output, `NAME=$(CMD)` or `NAME="$(CMD)"`,
+ * alone or before `|| exit` (the script's status CMD's either way) or `|| exit 1` (*ret_one: 1 for
+ * any failure of CMD): CMD's text, NUL-terminated in buf (the script's length + 1); NULL for any
+ * other script. CMD runs where the shell is, with its environment, its stdout captured; it holds
+ * no ')' (simple_words() reads none). */
+static const char *subst_command(const char *s, char *buf, bool *ret_one) {
+        const char *p, *close;
+        bool quoted;
+        size_t b;
+
+        *ret_one = false;
+        s += strspn(s, " \t");
+        if (!shell_assignment(s))
+                return NULL;
+        p = strchr(s, '=') + 1;
+        quoted = *p == '"';
+        p += quoted;
+        if (strncmp(p, "$(", 2) != 0 || !(close = strchr(p + 2, ')')))
+                return NULL;
+        memcpy(buf, p + 2, (size_t) (close - p - 2));
+        buf[close - p - 2] = '\0';
+        p = close + 1;
+        if (quoted && *p++ != '"')
+                return NULL;
+        p += strspn(p, " \t");
+        if (strncmp(p, "||", 2) == 0) {
+                p += 2;
+                p += strspn(p, " \t");
+                if (strncmp(p, "exit", 4) != 0)
+                        return NULL;
+                p += 4;
+                b = strspn(p, " \t");
+                if (b > 0 && p[b] == '1') {
+                        *ret_one = true;
+                        p += b + 1;
+                }
+        }
+        return p[strspn(p, " \t\n")] ? NULL : buf;
+}
+
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw) {
         char *const *cur = argv;
 
@@ -2829,9 +2869,17 @@ char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *sta
                         sbx_run_words_clear(&next);
                         return NULL;
                 }
-                r = simple_words(script, next.buf, next.w, 64, in, SBX_ELEMENTSOF(in), &n_in);
+                /* `f=$(CMD) || exit 1`: CMD's words, its status the script's, or 1 for any
+                 * failure of it (status_one; mktemp57: before, none read, `f=$(mktemp -q -p D) ||
+                 * exit 1` of a refused D task_failure) */
+                _cleanup_free_ char *sub = malloc(strlen(script) + 1);
+                bool one = false;
+                const char *cmd = sub ? subst_command(script, sub, &one) : NULL;
+
+                r = simple_words(cmd ? cmd : script, next.buf, next.w, 64, in, SBX_ELEMENTSOF(in), &n_in);
                 while (r > 0 && k < (size_t) r && shell_assignment(next.w[k]))
                         k++;
+                next.status_one = cw->status_one || one;
                 /* (mktemp57: `TMPDIR=X sh -c 'mktemp -q'` read none, the outer TMPDIR dropped) */
                 if (words_outer(cw, cur, at, &next) < 0) {
                         sbx_run_words_clear(&next);

@@ -3272,7 +3272,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         [ $who = nobody ] && chown 65534:65534 "$z/own"
                         for b in landlock bwrap; do
                             for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root \
-                                         null-own null-root outer-own outer-root; do
+                                         null-own null-root outer-own outer-root subst-own subst-root; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3309,6 +3309,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 outer-*) run=(sh -c "TMPDIR='$z/${where#outer-}' sh -c 'mktemp -q'")
                                          want=denied:$z/${where#outer-}/tmp.XXXXXXXXXX:1
                                          [ $where = outer-root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... as the command whose output a script assigns, `|| exit 1` after it
+                                # (mktemp57: before, task_failure, both backends, root and nobody)
+                                subst-*) run=(sh -c "f=\$(mktemp -q -d -p '$z/${where#subst-}') || exit 1")
+                                         want=denied:$z/${where#subst-}/tmp.XXXXXXXXXX:1
+                                         [ $where = subst-root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"

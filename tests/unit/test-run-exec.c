@@ -3189,6 +3189,23 @@ static void test_mktemp_file(void **state) {
                 { { "sh", "-c", "mktemp -q -p /ro > /dev/nullx" }, NULL, NULL },
                 { { "sh", "-c", "mktemp -q -p /ro > f" }, NULL, NULL },
                 { { "sh", "-c", "mktemp -q -p /ro >/dev/null;" }, NULL, NULL },
+                /* ... as the one command whose output a script assigns (mktemp57: before, none,
+                 * `f=$(mktemp -q -p D) || exit 1` of a refused D read task_failure); not where more
+                 * follows, another status is given, or the substitution is no $(...) of its own */
+                { { "sh", "-c", "f=$(mktemp -q -p /ro)" }, NULL, "/ro/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "f=\"$(mktemp -q -p /ro x.XXX)\" || exit" }, NULL, "/ro/x.XXX" },
+                { { "sh", "-c", " f=$(TMPDIR=/x mktemp -q) ||   exit 1\n" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "TMPDIR=/x sh -c 'f=$(mktemp -q) || exit 1'" }, NULL, "/x/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "f=$(mktemp -q -p /ro) || exit 2" }, NULL, NULL },
+                { { "sh", "-c", "f=$(mktemp -q -p /ro) || exit 12" }, NULL, NULL },
+                { { "sh", "-c", "f=$(mktemp -q -p /ro) || echo no" }, NULL, NULL },
+                { { "sh", "-c", "f=$(mktemp -q -p /ro) && echo $f" }, NULL, NULL },
+                { { "sh", "-c", "f=$(mktemp -q -p /ro); exit 1" }, NULL, NULL },
+                { { "sh", "-c", "f=$(mktemp -q -p /ro) x=1" }, NULL, NULL },
+                { { "sh", "-c", "f=\"$(mktemp -q -p /ro)" }, NULL, NULL },
+                { { "sh", "-c", "f=$((1 + 2))" }, NULL, NULL },
+                { { "sh", "-c", "f=x$(mktemp -q -p /ro)" }, NULL, NULL },
+                { { "sh", "-c", "f=`mktemp -q -p /ro`" }, NULL, NULL },
                 { { "mkdir", "-p", "/ro/x" }, NULL, NULL },
         };
         (void) state;
@@ -3207,6 +3224,32 @@ static void test_mktemp_file(void **state) {
                         fail_msg("case %zu (%s %s %s): %d", i, rows[i].argv[0], rows[i].argv[1], rows[i].argv[2], r);
                 if (r == 1)
                         assert_string_equal(out, rows[i].want);
+        }
+        /* `|| exit 1` after the substitution: a status no longer the command's (status_one), at
+         * any depth; `|| exit` and none pass it on */
+        {
+                static const struct {
+                        const char *script;
+                        bool one;
+                } subs[] = {
+                        { "f=$(mktemp -q) || exit 1", true },
+                        { "sh -c 'f=$(mktemp -q) || exit 1'", true },
+                        { "f=$(sh -c 'mktemp -q') || exit 1", true },
+                        { "f=$(mktemp -q) || exit", false },
+                        { "f=$(mktemp -q)", false },
+                        { "mktemp -q", false },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(subs); i++) {
+                        const char *argv[] = { "sh", "-c", subs[i].script, NULL };
+                        struct sbx_run_words cw = { 0 };
+                        char dir[PATH_MAX];
+
+                        assert_non_null(sbx_run_command_words((char *const *) argv, "/w", dir, &cw));
+                        if (cw.status_one != subs[i].one)
+                                fail_msg("substitution %zu (%s): %d", i, subs[i].script, cw.status_one);
+                        sbx_run_words_clear(&cw);
+                }
         }
 }
 
