@@ -505,10 +505,11 @@ struct sbx_classify_context {
          * none. */
         const char *npm_dir;
         /* That project's package.json has a lifecycle script npm runs of its own (preinstall,
-         * install, postinstall, prepare, prepack...): npm exits with its status (`"postinstall":
-         * "exit 243"`: 243, nothing printed with --silent). Where the sandbox grants npm's own
-         * writes in the project (its package-lock.json beneath a granted directory), a silent
-         * 243 or 226 is then the script's as well as npm's: not read. */
+         * install, postinstall, prepare...) and no dependency npm fetches through its cache,
+         * outside the project: npm exits with the script's status (`"postinstall": "exit 243"`:
+         * 243, nothing printed with --silent). Where the sandbox grants npm's own writes in the
+         * project (its package-lock.json beneath a granted directory), a silent 243 or 226 is
+         * then the script's as well as npm's: not read. */
         bool npm_scripts;
         /* The files after bfd_output that the same ranlib or strip (no -o) rewrites in place, one
          * by one in their order (`ranlib A B`, `strip A B`: bfd_output A), each NUL-terminated, an

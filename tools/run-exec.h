@@ -313,9 +313,11 @@ int sbx_run_keygen_hosts(char *const *words, const char *cwd, char *out, size_t 
  * alias of them). Nothing is asked of the host. */
 int sbx_run_npm_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* Whether the project in dir (an sbx_run_npm_dir()'s) has a lifecycle script npm runs of its own
- * (preinstall, install, postinstall, prepare, prepack, publish's, version's, shrinkwrap's...)
- * among the keys of its package.json's "scripts", as the host reads its first PATH_MAX bytes
- * (struct sbx_classify_context's npm_scripts). false where it cannot be read. */
+ * (preinstall, install, postinstall, prepare, version's, shrinkwrap's, rebuild's; not pack's and
+ * publish's alone) among the keys of its package.json's "scripts" and declares no package npm
+ * fetches through its cache (a non-empty dependencies, devDependencies, optionalDependencies,
+ * peerDependencies, bundleDependencies or workspaces), as the host reads the file (struct
+ * sbx_classify_context's npm_scripts). false where it cannot be read whole (PATH_MAX bytes). */
 bool sbx_run_npm_scripts(const char *dir);
 /* The file (or directory, -d) a `mktemp [OPTION...] [TEMPLATE]` that words
  * (sbx_run_command_words()'s) run in cwd makes (struct sbx_classify_context's mktemp_file): its

@@ -4889,52 +4889,80 @@ int sbx_run_npm_dir(char *const *argv, const char *cwd, char *out, size_t size) 
         return prefix ? 2 : 1;
 }
 
+/* Whether the JSON value at p (past its key's ':') is an empty object or array, or null. */
+static bool json_value_empty(const char *p) {
+        p += strspn(p, " \t\r\n");
+        if (strncmp(p, "null", 4) == 0)
+                return true;
+        if (*p != '{' && *p != '[')
+                return false;
+        p++;
+        p += strspn(p, " \t\r\n");
+        return *p == '}' || *p == ']';
+}
+
 bool sbx_run_npm_scripts(const char *dir) {
-        /* the scripts npm runs of its own in a project (docs/using-npm/scripts: install's, ci's,
-         * rebuild's, pack's, publish's, version's, shrinkwrap's; their pre and post ones) */
+        /* the scripts npm install (ci, rebuild) runs of its own in a project, and version's and
+         * shrinkwrap's (docs/using-npm/scripts); not pack's and publish's alone, whose npm writes
+         * its cache outside the project whatever the project holds */
         static const char *const lifecycle[] = { "preinstall", "install", "postinstall", "prepublish",
-                                                 "preprepare", "prepare", "postprepare", "prepack", "postpack",
-                                                 "prepublishOnly", "publish", "postpublish", "preversion",
+                                                 "preprepare", "prepare", "postprepare", "preversion",
                                                  "version", "postversion", "dependencies", "preshrinkwrap",
                                                  "shrinkwrap", "postshrinkwrap", "prerebuild", "rebuild",
                                                  "postrebuild", NULL };
+        /* a project's packages npm fetches through its cache (~/.npm), outside the project
+         * (review57: a dependency's tarball refused there exits 243 as a script's may) */
+        static const char *const fetched[] = { "dependencies", "devDependencies", "optionalDependencies",
+                                               "peerDependencies", "bundleDependencies", "bundledDependencies",
+                                               "workspaces", NULL };
         char path[PATH_MAX], text[PATH_MAX + 1];
         const char *p, *end;
+        bool scripts = false;
+        int depth = 0, in_scripts = -1;
         ssize_t k;
 
+        /* all of it read, or not known */
         if (snprintf(path, sizeof(path), "%s/package.json", strcmp(dir, "/") == 0 ? "" : dir) >= (int) sizeof(path) ||
-            (k = sbx_run_host_read(path, text, sizeof(text) - 1)) <= 0)
+            (k = sbx_run_host_read(path, text, sizeof(text) - 1)) <= 0 || (size_t) k >= sizeof(text) - 1)
                 return false;
         text[k] = '\0';
-        /* its "scripts" object's keys, strings in it skipped whole (a value's braces) */
-        if (!(p = strstr(text, "\"scripts\"")))
-                return false;
-        p += strlen("\"scripts\"");
-        p += strspn(p, " \t\r\n");
-        if (*p++ != ':')
-                return false;
-        p += strspn(p, " \t\r\n");
-        if (*p++ != '{')
-                return false;
-        for (bool key = true; *p && *p != '}'; p++) {
-                if (*p == ',')
-                        key = true;
-                else if (*p == ':')
-                        key = false;
+        /* the top object's keys, and its "scripts" object's, strings skipped whole (a value's
+         * braces) */
+        for (p = text; *p; p++) {
+                const char *after;
+                size_t len;
+
+                if (*p == '{' || *p == '[')
+                        depth++;
+                else if (*p == '}' || *p == ']') {
+                        if (depth-- == in_scripts)
+                                in_scripts = -1;
+                }
                 if (*p != '"')
                         continue;
                 for (end = p + 1; *end && *end != '"'; end++)
                         if (*end == '\\' && end[1])
                                 end++;
                 if (!*end)
-                        break;
-                for (size_t i = 0; key && lifecycle[i]; i++)
-                        if ((size_t) (end - p - 1) == strlen(lifecycle[i]) &&
-                            strncmp(p + 1, lifecycle[i], strlen(lifecycle[i])) == 0)
-                                return true;
+                        return false;
+                len = (size_t) (end - p - 1);
+                after = end + 1 + strspn(end + 1, " \t\r\n");
+                if (*after == ':' && depth == 1) {
+                        for (size_t i = 0; fetched[i]; i++)
+                                if (len == strlen(fetched[i]) && strncmp(p + 1, fetched[i], len) == 0 &&
+                                    !json_value_empty(after + 1))
+                                        return false;
+                        if (len == strlen("scripts") && strncmp(p + 1, "scripts", len) == 0 &&
+                            after[1 + strspn(after + 1, " \t\r\n")] == '{')
+                                in_scripts = depth + 1;
+                } else if (*after == ':' && depth == in_scripts) {
+                        for (size_t i = 0; lifecycle[i]; i++)
+                                if (len == strlen(lifecycle[i]) && strncmp(p + 1, lifecycle[i], len) == 0)
+                                        scripts = true;
+                }
                 p = end;
         }
-        return false;
+        return scripts;
 }
 
 int sbx_run_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size) {

@@ -3378,6 +3378,34 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                     "${pre[@]}" rm -rf "$d/ws/$tag-npl/node_modules" "$d/ws/$tag-npl/package-lock.json"
                                 done
                             done
+                            # ... but not where the project has a dependency, which npm fetches through
+                            # its cache outside the workspace: its refusal there is npm's own 243 (226),
+                            # the postinstall never run (review57: before, task_failure::243 under
+                            # Landlock, task_failure::226 under bubblewrap, as root and as nobody); on
+                            # the host, the same install succeeds. (A cache used before: without its
+                            # _cacache, Node's recursive mkdir reports bubblewrap's EROFS as ENOENT, 254)
+                            c=/var/tmp/$tag-npc
+                            mkdir -p "$c/pkg/package" && echo '{"name":"dep","version":"1.0.0"}' >"$c/pkg/package/package.json" &&
+                                tar -czf "$c/d.tgz" -C "$c/pkg" package && chmod 644 "$c/d.tgz" &&
+                                mkdir -p "$c/cache/_cacache/tmp" && { [ $who = root ] || chown -R 65534:65534 "$c/cache"; }
+                            "${pre[@]}" mkdir "$d/ws/$tag-npd" && "${pre[@]}" cp "$c/d.tgz" "$d/ws/$tag-npd/" &&
+                                echo '{"name":"t","version":"1.0.0","scripts":{"postinstall":"exit 0"},"dependencies":{"dep":"file:d.tgz"}}' |
+                                "${pre[@]}" tee "$d/ws/$tag-npd/package.json" >/dev/null
+                            pre0=("${pre[@]}")
+                            pre=("${pre[@]}" npm_config_cache="$c/cache")
+                            for b in landlock bwrap; do
+                                want=denied::243
+                                [ $b = bwrap ] && want=denied::226
+                                status_row "$d/ws/$tag-npd" $b workspace-write "$d/np.json" npm install --silent --offline --no-audit --no-fund
+                                [ $rc -eq 125 ] ||
+                                        check "$who, $b: npm install --silent of a project with a dependency and a postinstall, its cache refused (workspace-write): ${want%%:*} ($got)" \
+                                                test "$got" = "$want" -a ! -e "$d/ws/$tag-npd/node_modules/dep"
+                            done
+                            check "$who: ... nothing made in its cache outside the workspace" test -z "$(find "$c/cache" -mindepth 3)"
+                            ( cd "$d/ws/$tag-npd" && "${pre[@]}" npm install --silent --offline --no-audit --no-fund ) >/dev/null 2>&1
+                            check "$who: ... on the host, the same npm install succeeds" test -e "$d/ws/$tag-npd/node_modules/dep/package.json"
+                            pre=("${pre0[@]}")
+                            rm -rf "$c" "$d/ws/$tag-npd"
                             check "$who: ... nothing made outside the workspace" test -z "$(ls -A "$z" | grep -v '^package.json$')"
                             rm -rf "$z" "$d/ws/$tag-np" "$d/ws/$tag-npl"
                         else

@@ -3062,7 +3062,9 @@ static void test_npm_dir(void **state) {
 
 /* Whether a project's package.json has a lifecycle script npm runs of its own, whose status npm
  * passes through (sbx_run_npm_scripts()): a key of its "scripts" alone, not a value, not another
- * object's key (review56: none read, `"postinstall": "exit 243"` read denied in workspace-write). */
+ * object's key (review56: none read, `"postinstall": "exit 243"` read denied in workspace-write);
+ * not pack's and publish's alone, nor where it declares a dependency npm fetches through its cache,
+ * outside the project, nor where it was not all read (review57). */
 static void test_npm_scripts(void **state) {
         char tmpl[] = "/tmp/sbx-test-npm.XXXXXX", p[PATH_MAX];
         char *dir = mkdtemp(tmpl);
@@ -3072,7 +3074,21 @@ static void test_npm_scripts(void **state) {
         } cases[] = {
                 { "{\"name\":\"t\",\"scripts\":{\"postinstall\":\"exit 243\"}}", true },
                 { "{\n  \"scripts\" : {\n    \"build\": \"tsc\",\n    \"prepare\": \"npm run build\"\n  }\n}\n", true },
-                { "{\"scripts\":{\"a\":\"x\", \"prepack\":\"y\"}}", true },
+                { "{\"scripts\":{\"a\":\"x\", \"preversion\":\"y\"}}", true },
+                /* pack's and publish's alone: their npm writes its cache, outside the project */
+                { "{\"scripts\":{\"a\":\"x\", \"prepack\":\"y\"}}", false },
+                /* a dependency npm fetches through its cache (review57: before, true: a refused
+                 * ~/.npm's silent 243 of `npm install --silent` read task_failure) */
+                { "{\"scripts\":{\"postinstall\":\"x\"},\"dependencies\":{\"d\":\"file:../d.tgz\"}}", false },
+                { "{\"devDependencies\" : { \"t\": \"1\" },\"scripts\":{\"prepare\":\"x\"}}", false },
+                { "{\"scripts\":{\"install\":\"x\"},\"optionalDependencies\":{\"o\":\"1\"}}", false },
+                { "{\"scripts\":{\"install\":\"x\"},\"workspaces\":[\"a\"]}", false },
+                /* ... none to fetch, a key in another object, a script named dependencies */
+                { "{\"dependencies\":{ },\"workspaces\":[],\"scripts\":{\"postinstall\":\"x\"}}", true },
+                { "{\"x\":{\"dependencies\":{\"d\":\"1\"}},\"scripts\":{\"install\":\"x\"}}", true },
+                { "{\"scripts\":{\"dependencies\":\"x\"}}", true },
+                { "{\"scripts\":{\"b\":\"x\"},\"x\":{\"postinstall\":\"y\"}}", false },
+                { "{\"scripts\":{\"postinstall\":\"x", false },
                 { "{\"scripts\":{\"preinstall\":\"node a\"},\"version\":\"1.0.0\"}", true },
                 { "{\"scripts\":{\"a\":\"exit 243\",\"b\":\"exit 226\"}}", false },
                 { "{\"scripts\":{\"a\":\"install\",\"b\":\"x\\\"install\\\"\"}}", false },
@@ -3093,6 +3109,18 @@ static void test_npm_scripts(void **state) {
                 fclose(f);
                 if (sbx_run_npm_scripts(dir) != cases[i].scripts)
                         fail_msg("case %zu: %d", i, !cases[i].scripts);
+        }
+        /* one longer than what is read: its dependencies not known (review57) */
+        {
+                FILE *f = fopen(p, "w");
+
+                assert_non_null(f);
+                fputs("{\"scripts\":{\"postinstall\":\"x\"},\"description\":\"", f);
+                for (size_t i = 0; i < PATH_MAX; i++)
+                        fputc('a', f);
+                fputs("\"}", f);
+                fclose(f);
+                assert_false(sbx_run_npm_scripts(dir));
         }
         remove(p);
         /* no package.json */
