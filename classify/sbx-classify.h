@@ -194,7 +194,8 @@ struct sbx_classify_context {
          * root, whom the host lets change any owner, so such a line is the sandbox's refusal. */
         bool unprivileged;
         /* Whether a chattr the caller read from the command's argv changes the immutable or
-         * append-only flag (+i, -a, =i, ...), which only CAP_LINUX_IMMUTABLE may: for a user
+         * append-only flag (+i, =a, ...; not -i, a change only of a file that has it, which
+         * only root sets), which only CAP_LINUX_IMMUTABLE may: for a user
          * other than root (unprivileged) the host refuses it too (EPERM), so its "while setting
          * flags on X" under any signature (bwrap's EROFS of read-only mode comes first,
          * Landlock's EACCES) is the task's failure, no denial. */

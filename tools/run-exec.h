@@ -347,9 +347,10 @@ int sbx_run_compileall_dir(char *const *words, const char *cwd, char *out, size_
 int sbx_run_compileall_dirs(char *const *words, const char *cwd, char *out, size_t size, char *later,
                             size_t later_size);
 /* Whether words (sbx_run_command_words()'s) run a chattr (past the wrappers of
- * sbx_run_start_dir()) whose modes change the immutable or append-only flag (i or a in a +, - or
- * = mode), which only CAP_LINUX_IMMUTABLE may (struct sbx_classify_context's chattr_capability).
- * Nothing is asked of the host. */
+ * sbx_run_start_dir()) whose modes set the immutable or append-only flag (i or a in a + or =
+ * mode), which only CAP_LINUX_IMMUTABLE may (struct sbx_classify_context's chattr_capability);
+ * not a - mode's, which changes nothing of a file without the flag. Nothing is asked of the
+ * host. */
 bool sbx_run_chattr_capability(char *const *words, const char *cwd);
 /* The file a wget that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's wget_output): `wget [OPTION...] URL`, one URL, its -O FILE

@@ -5166,7 +5166,10 @@ bool sbx_run_chattr_capability(char *const *argv, const char *cwd) {
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "chattr") != 0)
                 return false;
         /* its modes before its files: +FLAGS, =FLAGS, -FLAGS (a word of '-' also holds its
-         * options R, V, f, and v and p of a value, the next word); i or a in one */
+         * options R, V, f, and v and p of a value, the next word); i or a in a + or = one. A -i
+         * or -a changes the flag only of a file that has it, which no user but root's sets: of
+         * the user's own file the host lets it pass (review57: before, as nobody `chattr -i f`
+         * in read-only mode read task_failure, though without the sandbox it succeeds) */
         for (size_t i = (size_t) k + 1; i < n; i++) {
                 const char *a = argv[i];
 
@@ -5176,7 +5179,7 @@ bool sbx_run_chattr_capability(char *const *argv, const char *cwd) {
                         i++;
                         continue;
                 }
-                if (strpbrk(a + 1, "ia"))
+                if (a[0] != '-' && strpbrk(a + 1, "ia"))
                         return true;
         }
         return false;

@@ -3257,7 +3257,16 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         [ $rc -eq 125 ] ||
                                                 check "$who, $b: chattr +d of its own file (read-only): denied ($got)" \
                                                         test "$got" = "denied:$d/ws/$tag-ch:1"
+                                        # ... and -i, -a of a file without them, which change nothing the
+                                        # host refuses its owner (review57: before, task_failure::1)
+                                        for m in -i -ia; do
+                                                status_row "$d/ws" $b read-only "$d/ch.json" chattr $m $tag-ch
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: chattr $m of its own file without the flag (read-only): denied ($got)" \
+                                                                test "$got" = "denied:$d/ws/$tag-ch:1"
+                                        done
                                 done
+                                check "$who: ... on the host, its chattr -ia passes" "${pre[@]}" chattr -ia "$d/ws/$tag-ch"
                                 check "$who: ... its flags unchanged" test "$(lsattr "$d/ws/$tag-ch" | cut -d' ' -f1 | tr -d -- '-e')" = ""
                         fi
                         rm -f "$d/ws/$tag-ch"
