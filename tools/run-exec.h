@@ -231,8 +231,9 @@ int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t siz
  * joined to cwd into out. 1, or 0 where none is read. */
 int sbx_run_javac_header_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The directory a rustc that words run in cwd makes and writes its output in, its --out-dir DIR
- * (read as javac's -d DIR: struct sbx_classify_context's javac_dir), joined to cwd into out. 1,
- * or 0 for another program, no --out-dir, -o, an @argfile. Nothing is asked of the host. */
+ * (read as javac's -d DIR: struct sbx_classify_context's javac_dir), joined to cwd into out; with
+ * -o too, which rustc makes it before it ignores it. 1, or 0 for another program, no --out-dir,
+ * an @argfile. Nothing is asked of the host. */
 int sbx_run_rustc_out_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The lock file of the index a `git stash` that words (sbx_run_command_words()'s) run in cwd
  * (their start) makes first (struct sbx_classify_context's git_index_lock): stash, or its push,

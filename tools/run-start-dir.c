@@ -3481,7 +3481,9 @@ int sbx_run_javac_header_dir(char *const *argv, const char *cwd, char *out, size
 }
 
 /* The --out-dir DIR (`--out-dir=DIR`) of the rustc at argv[k] (argv n long), the last one where
- * several; NULL without one, with -o (or --o=, -oFILE: its output elsewhere), or an @argfile. */
+ * several; NULL without one, or with an @argfile. With -o too: rustc makes the directory before
+ * it warns that it ignores it (1.95; review57: before, not read, `rustc --out-dir D -o m m.rs` of
+ * a refused D task_failure). */
 static const char *rustc_out_dir(char *const *argv, size_t k, size_t n) {
         const char *dir = NULL;
 
@@ -3490,8 +3492,13 @@ static const char *rustc_out_dir(char *const *argv, size_t k, size_t n) {
         for (size_t i = k + 1; i < n; i++) {
                 const char *a = argv[i];
 
-                if (a[0] == '@' || (a[0] == '-' && a[1] == 'o'))
+                if (a[0] == '@')
                         return NULL;
+                /* (-o's FILE, which could be "--out-dir") */
+                if (strcmp(a, "-o") == 0) {
+                        i++;
+                        continue;
+                }
                 if (strcmp(a, "--out-dir") == 0) {
                         if (i + 1 >= n)
                                 return NULL;

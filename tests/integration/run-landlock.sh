@@ -3510,9 +3510,15 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] && continue
                                                 check "$who, $b: rustc --out-dir $where (workspace-write): ${want%%:*} ($got)" test "$got" = "$want"
                                         done
+                                        # ... with -o FILE in the workspace too, which rustc makes DIR before
+                                        # it ignores it (review57: before, task_failure::1)
+                                        status_row "$d/ws" $b workspace-write "$d/rs.json" rustc --out-dir "$z/new/o" -o "$tag-m" "$tag-m.rs"
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: rustc --out-dir new/o -o FILE (workspace-write): denied ($got)" \
+                                                        test "$got" = "denied:$z/new:1" -a ! -e "$d/ws/$tag-m"
                                 done
                                 check "$who: ... nothing made" test "$(find "$z" | wc -l)" = 2
-                                rm -rf "$z" "$d/ws/$tag-m.rs"
+                                rm -rf "$z" "$d/ws/$tag-m.rs" "$d/ws/$tag-m"
                         fi
                         # brotli prints its output file within brackets, "failed to open output file
                         # [X]: E": X its path (mine56, before: "[X]" joined to the cwd), outside the

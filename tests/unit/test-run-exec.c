@@ -2968,7 +2968,8 @@ static void test_archive_output(void **state) {
 
 /* The directory a rustc makes (sbx_run_rustc_out_dir()): its --out-dir DIR, whose
  * "failed to find or create the directory specified by `--out-dir`" names none (mine56: before,
- * none read, task_failure). Not with -o, an @argfile, another program. */
+ * none read, task_failure), with -o too, which rustc makes it before it ignores it (review57:
+ * before, none). Not with an @argfile, another program. */
 static void test_rustc_out_dir(void **state) {
         static const struct target_row cases[] = {
                 { { "rustc", "--out-dir", "o", "m.rs" }, "/w/o" },
@@ -2976,8 +2977,9 @@ static void test_rustc_out_dir(void **state) {
                 { { "rustc", "--out-dir", "a", "--out-dir", "b", "m.rs" }, "/w/b" },
                 { { "env", "-C", "/ro", "rustc", "--out-dir", "o", "m.rs" }, "/ro/o" },
                 { { "rustc", "m.rs" }, NULL },
-                { { "rustc", "--out-dir", "o", "-o", "x", "m.rs" }, NULL },
-                { { "rustc", "-ox", "--out-dir", "o", "m.rs" }, NULL },
+                { { "rustc", "--out-dir", "o", "-o", "x", "m.rs" }, "/w/o" },
+                { { "rustc", "-ox", "--out-dir", "o", "m.rs" }, "/w/o" },
+                { { "rustc", "-o", "--out-dir", "m.rs" }, NULL },
                 { { "rustc", "@args", "--out-dir", "o" }, NULL },
                 { { "rustc", "m.rs", "--out-dir" }, NULL },
                 { { "javac", "--out-dir", "o" }, NULL },
