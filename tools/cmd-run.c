@@ -30,6 +30,7 @@
 #include "sbx-classify.h"
 #include "sbx-confine.h"
 #include "sbx-db.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-realpath.h"
 #include "sbx-tool.h"
@@ -270,24 +271,63 @@ static int open_verdict_dir(const char *path, const char *root, bool *in_ws, con
 
 static int open_outside(int dfd, const char *name, const char *root, bool follow, unsigned links, const char **why);
 
+/* What sbx could not write its record through at the record's name in the workspace dfd (a
+ * symlink, a FIFO or socket, a file it may not open for writing), removed when it is the user's,
+ * so that no record but sbx's is read there: a command made it to keep a record of its own in
+ * that place (a symlink to a file it wrote, its own file made read-only, a FIFO another run
+ * feeds), which a consumer reading PATH took for sbx's, with sbx's exit status, 1, that of many a
+ * failed command (review robust57). Never a directory or a device node, nor anything in /dev,
+ * /proc or /sys (a workspace of /: --verdict-json /dev/stdout). *why says what happened, from
+ * `what` (NULL: strerror(e)). */
+static void remove_planted(int dfd, const char *name, int e, const char *what, const char **why) {
+        static char said[320];
+        char where[PATH_MAX];
+        const char *ignored = NULL;
+        struct stat st;
+
+        if (!what)
+                what = strerror(e);
+        *why = what;
+        if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_uid != sbx_euid() ||
+            !(S_ISLNK(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISREG(st.st_mode)))
+                return;
+        if (fd_place(dfd, where, sizeof(where), &ignored) < 0 || sbx_path_beneath(where, "/proc") ||
+            sbx_path_beneath(where, "/sys") || (sbx_path_beneath(where, "/dev") && !sbx_path_beneath(where, "/dev/shm")))
+                return;
+        if (unlinkat(dfd, name, 0) == 0)
+                snprintf(said, sizeof(said), "%s; removed it, so that no record but sbx's is read there", what);
+        else
+                snprintf(said, sizeof(said), "%s; nor could sbx remove it (%s): what it holds is no record of sbx's",
+                         what, strerror(errno));
+        *why = said;
+}
+
 /* The record's file name in the directory dfd, beneath the workspace: no symlink, and no FIFO
- * either (see below). -errno, *why. */
+ * either (see below); what stands in its way is removed (remove_planted()). -errno, *why. */
 static int open_in_workspace(int dfd, const char *name, const char **why) {
         int fd;
 
         sbx_run_umask_for_caller(true); /* the caller's file: its umask, as a shell's > would */
         fd = openat(dfd, name, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
         sbx_run_umask_for_caller(false);
-        if (fd < 0 && errno == ELOOP)
-                *why = "it is a symlink in the workspace (a command could have made it)";
-        if (fd >= 0) {
+        if (fd < 0) {
+                int e = errno;
+                if (e == ELOOP || e == ENXIO || e == EACCES || e == EPERM)
+                        remove_planted(dfd, name, e,
+                                       e == ELOOP ? "it is a symlink in the workspace (a command could have made it)" : NULL,
+                                       why);
+                return -e;
+        }
+        {
                 /* a FIFO that someone reads is no better: the command of another run in the same
                  * workspace can hold it open and read nothing, and sbx waited in write() for as
                  * long as that run lived, deaf to SIGTERM (deputy review) */
                 struct stat st;
                 if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
                         close(fd);
-                        *why = "it is no regular file but lies in the workspace (a command could have made it and hold it)";
+                        remove_planted(dfd, name, EPERM,
+                                       "it is no regular file but lies in the workspace (a command could have made it and hold it)",
+                                       why);
                         return -EPERM;
                 }
         }

@@ -68,6 +68,27 @@ for who in "${WHO[@]}"; do
                         test "$(t_fp "$O/bashrc")" = "$fp_file"
                 t_check "$who, $b: ... sbx says why and exits nonzero" \
                         bash -c "[ $rc -ne 0 ] && grep -q 'cannot write verdict record .*symlink \\(in\\|beneath\\) the workspace' '$D/err'"
+                t_check "$who, $b: ... and removes it, saying so: nothing at the record's path" \
+                        eval '[ ! -L "$W/v.json" ] && [ ! -e "$W/v.json" ] && grep -q "removed it" "$D/err"'
+                # a record of the command's own where sbx's goes, which sbx cannot write through:
+                # a consumer reading the path took it for sbx's (the exit status, 1, is many a
+                # failed command's too); it stayed there, a denied run read as a success
+                rm -f "$W/v.json"
+                run workspace-write "$W/v.json" sh -c \
+                        'echo "{\"verdict\":\"success\"}" >"$1.fake"; ln -s "$1.fake" "$1"; touch "$2"; exit 1' \
+                        sh "$W/v.json" "$O/denied" 2>"$D/err"
+                rc=$?
+                t_check "$who, $b: a symlink to a record the command wrote leaves no record at the path (rc=$rc, $(cat "$W/v.json" 2>/dev/null))" \
+                        eval '[ $rc -ne 0 ] && [ ! -e "$W/v.json" ] && [ ! -L "$W/v.json" ] && [ -e "$W/v.json.fake" ] && grep -q "removed it" "$D/err"'
+                rm -f "$W/v.json"
+                run workspace-write "$W/v.json" sh -c \
+                        'echo "{\"verdict\":\"success\"}" >"$1"; chmod 444 "$1"; exit 1' sh "$W/v.json" 2>"$D/err"
+                rc=$?
+                verdict=$(t_json_field "$W/v.json" verdict)
+                # (root writes a 0444 file all the same; nobody may not, and the file goes)
+                t_check "$who, $b: ... nor does a record of the command's own made read-only (rc=$rc, verdict '$verdict')" \
+                        eval '[ "$verdict" = task_failure ] || { [ $rc -ne 0 ] && [ ! -e "$W/v.json" ] && grep -q "removed it" "$D/err"; }'
+                rm -f "$W/v.json" "$W/v.json.fake"
 
                 # the record's directory swapped for a symlink to a directory outside
                 mkdir -p "$W/out"
@@ -104,7 +125,9 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: ... named through the caller's symlink, the swap does not lead the record out either (rc=$rc)" \
                         eval '[ $rc -ne 0 ] && [ "$after" = "$fp_dir" ] && [ ! -e "$O/dir/v.json" ]'
 
-                # planted by the run above, met by a later read-only run
+                # planted by a run before, met by a later read-only run
+                rm -f "$W/v.json"
+                run workspace-write "$D/plant.json" ln -s "$O/bashrc" "$W/v.json"
                 run read-only "$W/v.json" true 2>"$D/err"
                 rc=$?
                 after=$(t_fp "$O/bashrc")
@@ -113,6 +136,7 @@ for who in "${WHO[@]}"; do
                 # ... nor through the caller's own symlink outside naming its place in the
                 # workspace (a /tmp/r.json -> ws/v.json): sbx let the kernel follow that link, and
                 # the one planted there after it
+                run workspace-write "$D/plant.json" ln -s "$O/bashrc" "$W/v.json"
                 ln -sfn "$W/v.json" "$D/rec-link"
                 [ "$who" = nobody ] && chown -h 65534:65534 "$D/rec-link"
                 run read-only "$D/rec-link" true 2>"$D/err"
@@ -132,6 +156,11 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: a FIFO planted where the record goes does not hold sbx (rc=$rc, not 137)" \
                         eval '[ $rc -ne 137 ] && [ $rc -ne 0 ]'
                 t_check "$who, $b: ... sbx says why" grep -q 'cannot write verdict record .*No such device or address' "$D/err"
+                t_check "$who, $b: ... and removes it (a FIFO another run feeds would hand a consumer its record)" \
+                        eval '[ ! -e "$W/v.json" ] && grep -q "removed it" "$D/err"'
+                rm -f "$W/v.json"
+                mkfifo "$W/v.json"
+                [ "$who" = nobody ] && chown 65534:65534 "$W/v.json"
                 # ... nor one that someone holds open and does not read (the command of another run
                 # in the same workspace, here the test itself): sbx waited in write() for as long
                 # as it was held, deaf to SIGTERM (deputy review)
