@@ -158,6 +158,7 @@ struct sbx_classifier {
         char pycache_later[SBX_DENIAL_PATH_MAX];  /* see struct sbx_classify_context; "" when none */
         char iconv_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char archive_output[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
+        char archive_moved_to[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char keygen_hosts[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char mktemp_file[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char npm_dir[SBX_DENIAL_PATH_MAX];        /* see struct sbx_classify_context; "" when none */
@@ -713,6 +714,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->pycache_dir, c->pycache_dir, sizeof(c->pycache_dir))) < 0 ||
             (r = argv_file_copy(ctx->iconv_output, c->iconv_output, sizeof(c->iconv_output))) < 0 ||
             (r = argv_file_copy(ctx->archive_output, c->archive_output, sizeof(c->archive_output))) < 0 ||
+            (r = argv_file_copy(ctx->archive_moved_to, c->archive_moved_to, sizeof(c->archive_moved_to))) < 0 ||
             (r = argv_file_copy(ctx->keygen_hosts, c->keygen_hosts, sizeof(c->keygen_hosts))) < 0 ||
             (r = argv_file_copy(ctx->mktemp_file, c->mktemp_file, sizeof(c->mktemp_file))) < 0 ||
             (r = argv_file_copy(ctx->npm_dir, c->npm_dir, sizeof(c->npm_dir))) < 0 ||
@@ -822,6 +824,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->pycache_dir, c->pycache_dir);
         argv_file_resolved(c, ctx->iconv_output, c->iconv_output);
         argv_file_resolved(c, ctx->archive_output, c->archive_output);
+        argv_file_resolved(c, ctx->archive_moved_to, c->archive_moved_to);
         argv_file_resolved(c, ctx->keygen_hosts, c->keygen_hosts);
         argv_file_resolved(c, ctx->mktemp_file, c->mktemp_file);
         return 0;
@@ -5268,6 +5271,16 @@ static const char *sqlite_written(const struct sbx_classifier *c) {
         return c->sqlite_target;
 }
 
+/* The file 7-Zip's "errno=N : " (or jar's line) is of: archive_output, the temporary file made
+ * first, else the archive it is moved onto (archive_moved_to) where that alone lies outside the
+ * granted directories, as sqlite_written() judges its two. */
+static const char *archive_written(const struct sbx_classifier *c) {
+        if (c->archive_moved_to[0] && beneath_any(c->archive_output, c->granted, c->n_granted) &&
+            !beneath_any(c->archive_moved_to, c->granted, c->n_granted))
+                return c->archive_moved_to;
+        return c->archive_output;
+}
+
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
@@ -5797,8 +5810,12 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         } else if (r > 0 && !tcl && c->archive_output[0] && archive_output_line(text, ss)) {
                                 /* 7-Zip's or jar's archive, read from its argv: an open for
                                  * writing, no run (strange56: `7zz a /x/a.7z f`, `jar cf /x/a.jar
-                                 * f` named none) */
-                                memcpy(path, c->archive_output, strlen(c->archive_output) + 1);
+                                 * f` named none); where the temporary file is granted and the
+                                 * archive it is moved onto is not, the archive (tools57: `7zz a
+                                 * -w. /x/a.7z f` named none) */
+                                const char *arc = archive_written(c);
+
+                                memcpy(path, arc, strlen(arc) + 1);
                                 run = reads = false;
                                 opens = follows = true;
                         } else if (r > 0 && !tcl && c->keygen_hosts[0] && keygen_mkstemp_line(text, ss) &&

@@ -486,6 +486,12 @@ struct sbx_classify_context {
          * name: such a line is then of this file, an open for writing, judged against the host as
          * a line naming it is. Copied. NULL: none. */
         const char *archive_output;
+        /* Where archive_output is a temporary file 7-Zip makes first (in its -w DIR, or beside the
+         * archive), the archive (absolute) it then moves that onto, which the same "errno=N : "
+         * line is of where the move is what failed ("cannot move the file"): judged where
+         * archive_output lies beneath the granted directories and this does not, which the sandbox
+         * refused (the move, not the temporary file). Copied. NULL: none. */
+        const char *archive_moved_to;
         /* The known_hosts file an `ssh-keygen -R HOST -f FILE` (or -H) the caller read from the
          * command's argv rewrites (absolute). ssh-keygen makes its new copy with mkstemp(3), a
          * file FILE.XXXXXXXXXX in FILE's directory, and prints "mkstemp: E", naming none: that

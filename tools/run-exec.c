@@ -2636,7 +2636,7 @@ static void classifier_context(struct run_state *st) {
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
                 javac_header[PATH_MAX],
                 git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
-                archive_output[PATH_MAX],
+                archive_output[PATH_MAX], archive_moved_to[PATH_MAX],
                 keygen_hosts[PATH_MAX],
                 mktemp_file[PATH_MAX], npm_dir[PATH_MAX],
                 curl_later[PATH_MAX] = "",
@@ -2735,6 +2735,7 @@ static void classifier_context(struct run_state *st) {
                                 { sbx_run_compileall_dir, pycache_dir, &ctx.pycache_dir },
                                 { sbx_run_iconv_output, iconv_output, &ctx.iconv_output },
                                 { sbx_run_archive_output, archive_output, &ctx.archive_output },
+                                { sbx_run_archive_moved_to, archive_moved_to, &ctx.archive_moved_to },
                                 { sbx_run_keygen_hosts, keygen_hosts, &ctx.keygen_hosts },
                         };
 
@@ -2826,8 +2827,13 @@ static void classifier_context(struct run_state *st) {
                         if (sbx_run_iconv_output(words, words_dir, iconv_output, sizeof(iconv_output)) > 0)
                                 ctx.iconv_output = iconv_output;
                         /* (7-Zip's and jar's archive, whose lines of it name none) */
-                        if (sbx_run_archive_output(words, words_dir, archive_output, sizeof(archive_output)) > 0)
+                        if (sbx_run_archive_output(words, words_dir, archive_output, sizeof(archive_output)) > 0) {
                                 ctx.archive_output = archive_output;
+                                /* (... the archive 7-Zip moves its temporary file onto) */
+                                if (sbx_run_archive_moved_to(words, words_dir, archive_moved_to,
+                                                             sizeof(archive_moved_to)) > 0)
+                                        ctx.archive_moved_to = archive_moved_to;
+                        }
                         /* (ssh-keygen -R's known_hosts, whose "mkstemp: E" names none) */
                         if (sbx_run_keygen_hosts(words, words_dir, keygen_hosts, sizeof(keygen_hosts)) > 0)
                                 ctx.keygen_hosts = keygen_hosts;
@@ -2959,7 +2965,8 @@ void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classif
                                  &ctx->curl_output, &ctx->bfd_output, &ctx->javac_dir, &ctx->javac_header_dir,
                                  &ctx->git_index_lock,
                                  &ctx->zip_output, &ctx->wget_output, &ctx->ninja_log,
-                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->archive_output, &ctx->keygen_hosts,
+                                 &ctx->pycache_dir, &ctx->iconv_output, &ctx->archive_output, &ctx->archive_moved_to,
+                                 &ctx->keygen_hosts,
                                  &ctx->mktemp_file,
                                  &ctx->npm_dir, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;

@@ -293,11 +293,17 @@ int sbx_run_iconv_output(char *const *words, const char *cwd, char *out, size_t 
 
 /* The archive a 7-Zip (7zz, 7z, 7za) or a jar of the command words writes (struct
  * sbx_classify_context's archive_output), joined to cwd, into out (size bytes): 7-Zip's a, u, d or
- * rn, its archive the next word not a switch (none with -so, -si, -v, -w: another file, stdout);
- * jar's c or u with f, old style (`cf A`, `-cvf A`, the f's word in the order of its letters f, m,
- * e) or new (`--create --file=A`, `-c -f A`). 1, or 0 for another program or command, or a word
- * not read. */
+ * rn, its archive the next word not a switch (.7z added to a name without an extension), or the
+ * temporary file it makes first and moves onto it: NAME.tmp beside an archive the host has, in -w
+ * DIR's directory (/tmp for -w alone), a -v's first volume's NAME.001.tmp, the first of NAME.tmp,
+ * NAME.tmp1, ... the host has not (none with -so: stdout; -sa, -t with no extension, -w twice: not
+ * read); jar's c or u with f, old style (`cf A`, `-cvf A`, the f's word in the order of its letters
+ * f, m, e) or new (`--create --file=A`, `-c -f A`). 1, or 0 for another program or command, or a
+ * word not read. Asks the host (sbx_run_host_stat()). */
 int sbx_run_archive_output(char *const *words, const char *cwd, char *out, size_t size);
+/* Where sbx_run_archive_output() gives 7-Zip's temporary file: the archive (or volume) it moves
+ * that onto (struct sbx_classify_context's archive_moved_to), into out. 1, or 0: none. */
+int sbx_run_archive_moved_to(char *const *words, const char *cwd, char *out, size_t size);
 /* The known_hosts file an `ssh-keygen -R HOST -f FILE` (or -H) that words (sbx_run_command_words()'s)
  * run in cwd rewrites (struct sbx_classify_context's keygen_hosts): FILE joined to cwd, into out.
  * 1, or 0 for another program, another form (a word that is no option, -F, -K, -Y, ...), an

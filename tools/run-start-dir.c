@@ -4774,7 +4774,96 @@ int sbx_run_iconv_output(char *const *argv, const char *cwd, char *out, size_t s
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
 
-int sbx_run_archive_output(char *const *argv, const char *cwd, char *out, size_t size) {
+/* The first of NAME.tmp, NAME.tmp1, NAME.tmp2, ... (name: NAME.tmp) that the host has not, into
+ * name: 7-Zip makes its temporary file with O_EXCL and tries the next where one is there (measured,
+ * 26.02: ./r.7z.tmp and ./r.7z.tmp1 EEXIST, ./r.7z.tmp2 made). 0 where the host cannot tell. */
+static int sevenzip_tmp_free(char *name, size_t size) {
+        size_t len = strlen(name);
+
+        for (int i = 0; i < 100; i++) {
+                struct stat st;
+                int r;
+
+                if (i > 0 && snprintf(name + len, size - len, "%d", i) >= (int) (size - len))
+                        return 0;
+                r = sbx_run_host_stat(name, false, &st);
+                if (r == -ENOENT || r == -EACCES || r == -ENOTDIR)
+                        return 1;
+                if (r < 0)
+                        return 0;
+        }
+        return 0;
+}
+
+/* The files a 7-Zip (argv[k]) writes for its archive: the one it opens first into out, the archive
+ * it then moves that onto into moved ("" where it opens the archive itself). Measured, 7-Zip 26.02
+ * (strace): a new archive is opened as named (O_EXCL); an archive the host has is rewritten as
+ * NAME.tmp beside it, as each volume of -v (NAME.001.tmp, moved onto NAME.001); -w DIR makes
+ * NAME.tmp in DIR (-w alone: /tmp, whatever $TMPDIR says), -v's volumes beside the archive all the
+ * same; a name without an extension takes .7z (the default -t). -si archives stdin under the name
+ * given; -so writes stdout, no file. 1, or 0 where not read (another command, -so, -sa, -t without
+ * an extension, -w twice). */
+static int sevenzip_output(char *const *argv, size_t k, size_t n, const char *start, char *out, size_t size,
+                           char *moved, size_t moved_size) {
+        const char *cmd = NULL, *file = NULL, *work = NULL, *base;
+        bool switches = true, volumes = false, typed = false;
+        char arc[PATH_MAX];
+        struct stat st;
+
+        for (size_t i = k + 1; i < n && !file; i++) {
+                const char *a = argv[i];
+
+                if (switches && strcmp(a, "--") == 0) {
+                        switches = false;
+                        continue;
+                }
+                if (switches && a[0] == '-' && a[1]) {
+                        if (strncmp(a, "-so", 3) == 0 || strncmp(a, "-sa", 3) == 0 || (a[1] == 'w' && work))
+                                return 0;
+                        volumes = volumes || a[1] == 'v';
+                        typed = typed || a[1] == 't';
+                        if (a[1] == 'w')
+                                work = a + 2;
+                        continue;
+                }
+                if (!cmd)
+                        cmd = a;
+                else
+                        file = a;
+        }
+        if (!cmd || !file || !file[0] ||
+            (strcmp(cmd, "a") != 0 && strcmp(cmd, "u") != 0 && strcmp(cmd, "d") != 0 && strcmp(cmd, "rn") != 0) ||
+            join_name(arc, sizeof(arc), start, file) < 0)
+                return 0;
+        base = base_of(arc);
+        if (!strchr(base, '.')) {
+                if (typed || strlen(arc) + 3 >= sizeof(arc))
+                        return 0;
+                strcat(arc, ".7z");
+                base = base_of(arc);
+        }
+        moved[0] = '\0';
+        if (volumes) {
+                if (snprintf(out, size, "%s.001.tmp", arc) >= (int) size ||
+                    snprintf(moved, moved_size, "%s.001", arc) >= (int) moved_size)
+                        return 0;
+        } else if (work) {
+                char dir[PATH_MAX];
+
+                if ((work[0] ? join_name(dir, sizeof(dir), start, work) : join_name(dir, sizeof(dir), "/", "tmp")) < 0 ||
+                    snprintf(out, size, "%s%s%s.tmp", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", base) >= (int) size ||
+                    snprintf(moved, moved_size, "%s", arc) >= (int) moved_size)
+                        return 0;
+        } else if (sbx_run_host_stat(arc, true, &st) == 0) {
+                if (snprintf(out, size, "%s.tmp", arc) >= (int) size || snprintf(moved, moved_size, "%s", arc) >= (int) moved_size)
+                        return 0;
+        } else
+                return snprintf(out, size, "%s", arc) < (int) size ? 1 : 0;
+        return sevenzip_tmp_free(out, size);
+}
+
+/* sbx_run_archive_output() and sbx_run_archive_moved_to() in one: the archive's into moved */
+static int archive_files(char *const *argv, const char *cwd, char *out, size_t size, char *moved, size_t moved_size) {
         const char *file = NULL, *prog;
         char start[PATH_MAX];
         size_t n = 0;
@@ -4783,33 +4872,10 @@ int sbx_run_archive_output(char *const *argv, const char *cwd, char *out, size_t
         if ((k = argv_command(argv, cwd, &n, start)) < 0)
                 return 0;
         prog = base_of(argv[k]);
-        if (strcmp(prog, "7zz") == 0 || strcmp(prog, "7z") == 0 || strcmp(prog, "7za") == 0) {
-                const char *cmd = NULL;
-                bool switches = true;
-
-                for (size_t i = (size_t) k + 1; i < n && !file; i++) {
-                        const char *a = argv[i];
-
-                        if (switches && strcmp(a, "--") == 0) {
-                                switches = false;
-                                continue;
-                        }
-                        if (switches && a[0] == '-' && a[1]) {
-                                /* stdin, stdout, volumes, another working directory: not this */
-                                if (strncmp(a, "-so", 3) == 0 || strncmp(a, "-si", 3) == 0 || a[1] == 'v' ||
-                                    a[1] == 'w')
-                                        return 0;
-                                continue;
-                        }
-                        if (!cmd)
-                                cmd = a;
-                        else
-                                file = a;
-                }
-                if (!cmd || (strcmp(cmd, "a") != 0 && strcmp(cmd, "u") != 0 && strcmp(cmd, "d") != 0 &&
-                             strcmp(cmd, "rn") != 0))
-                        return 0;
-        } else if (strcmp(prog, "jar") == 0) {
+        moved[0] = '\0';
+        if (strcmp(prog, "7zz") == 0 || strcmp(prog, "7z") == 0 || strcmp(prog, "7za") == 0)
+                return sevenzip_output(argv, (size_t) k, n, start, out, size, moved, moved_size);
+        if (strcmp(prog, "jar") == 0) {
                 const char *a = (size_t) k + 1 < n ? argv[k + 1] : "";
                 bool writes = false;
 
@@ -4853,6 +4919,18 @@ int sbx_run_archive_output(char *const *argv, const char *cwd, char *out, size_t
         if (!file || !file[0] || strcmp(file, "-") == 0)
                 return 0;
         return join_name(out, size, start, file) < 0 ? 0 : 1;
+}
+
+int sbx_run_archive_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        char moved[PATH_MAX];
+
+        return archive_files(argv, cwd, out, size, moved, sizeof(moved));
+}
+
+int sbx_run_archive_moved_to(char *const *argv, const char *cwd, char *out, size_t size) {
+        char first[PATH_MAX];
+
+        return archive_files(argv, cwd, first, sizeof(first), out, size) > 0 && out[0] ? 1 : 0;
 }
 
 int sbx_run_npm_dir(char *const *argv, const char *cwd, char *out, size_t size) {

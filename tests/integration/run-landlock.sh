@@ -3579,6 +3579,27 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] && continue
                                                 check "$who, $b: 7zz x -oDIR/n/o (workspace-write, $where): ${want%%:*}, DIR/n its path ($got)" \
                                                         test "${got#"$want"}" != "$got"
+                                                # the temporary file 7-Zip makes first and moves onto the
+                                                # archive (tools57, before: the archive recorded, or none):
+                                                # an archive the host has rewritten as E.tmp beside it;
+                                                # -w DIR's in DIR; -v's first volume V.001.tmp; with -w.
+                                                # the move onto an archive outside refused, of the archive
+                                                cp "$d/ws/$tag-ar.7z" "$z/$where/e.7z"
+                                                [ $who = nobody ] && [ $where = own ] && chown 65534:65534 "$z/$where/e.7z"
+                                                for row in "e.7z.tmp:$z/$where/e.7z" "$tag-arw.7z.tmp:-w$z/$where $tag-arw.7z" \
+                                                        "v.7z.001.tmp:-v1k $z/$where/v.7z" "m.7z:-w. $z/$where/m.7z"; do
+                                                        want="denied:$z/$where/${row%%:*}:"
+                                                        [ $who = nobody ] && [ $where = root ] && want=task_failure::
+                                                        # shellcheck disable=SC2086 # the switches and the archive
+                                                        status_row "$d/ws" $b workspace-write "$d/ar.json" 7zz a -bd ${row#*:} "$tag-ar.txt"
+                                                        rm -f "$d/ws/m.7z.tmp"*
+                                                        [ $rc -eq 125 ] && continue
+                                                        check "$who, $b: 7zz a ${row#*:} (workspace-write, $where): ${want%%:*}, ${row%%:*} its path ($got)" \
+                                                                test "${got#"$want"}" != "$got"
+                                                done
+                                                check "$who, $b: ... none made in the workspace" \
+                                                        test ! -e "$d/ws/$tag-arw.7z" -a ! -e "$d/ws/$tag-arw.7z.tmp"
+                                                rm -f "$z/$where/e.7z"
                                         done
                                 done
                                 check "$who: ... nothing made" test -z "$(find "$z" -type f)"

@@ -4384,7 +4384,9 @@ static void test_classify_iconv_output_line(void **state) {
 /* 7-Zip names its archive it could not open on a line of its own, its errno on the next ("errno=30
  * : Read-only file system"), and jar prints "java.io.IOException: E", no name: where the caller
  * read the archive (archive_output), such a line is of it, an open for writing, judged against
- * the host (strange56: before, denied naming none). Without it, or another line, as before. */
+ * the host (strange56: before, denied naming none). Without it, or another line, as before. Where
+ * it is 7-Zip's temporary file, the archive it moves that onto (archive_moved_to) where that alone
+ * lies outside the granted directories. */
 static void test_classify_archive_output_line(void **state) {
         static const char *const granted[] = { "/ws", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
@@ -4408,6 +4410,19 @@ static void test_classify_archive_output_line(void **state) {
                 check_row(backend, 3, other, run_backend_in(backend, &ctx, other), "denied", "");
                 ctx.archive_output = NULL;
                 check_row(backend, 4, zz, run_backend_in(backend, &ctx, zz), "denied", "");
+                /* 7-Zip's temporary file granted (-w. in the workspace), the archive it moves it onto
+                 * outside: the move refused, of the archive (tools57: before, named none); the
+                 * temporary file outside, or both: the temporary file, made first */
+                ctx.archive_output = "/ws/a.7z.tmp";
+                ctx.archive_moved_to = "/etc/a.7z";
+                check_row(backend, 5, zz, run_backend_in(backend, &ctx, zz), "denied", "/etc/a.7z");
+                ctx.archive_output = "/etc/a.7z.tmp";
+                ctx.archive_moved_to = "/ws/a.7z";
+                check_row(backend, 6, zz, run_backend_in(backend, &ctx, zz), "denied", "/etc/a.7z.tmp");
+                ctx.archive_moved_to = "/etc/a.7z";
+                check_row(backend, 7, zz, run_backend_in(backend, &ctx, zz), "denied", "/etc/a.7z.tmp");
+                ctx.archive_output = NULL;
+                ctx.archive_moved_to = NULL;
         }
 }
 

@@ -2951,9 +2951,19 @@ static void test_archive_output(void **state) {
                  * no archive; jar's t and x, no f, an option not read; another program */
                 { { "7zz", "x", "a.7z" }, NULL },
                 { { "7zz", "l", "a.7z" }, NULL },
+                /* (tools57: before, none with -si, -v, -w) stdin archived under the name given;
+                 * the first volume, made as NAME.001.tmp; -w DIR's temporary file, /tmp's for -w
+                 * alone, DIR joined to the start; .7z added to a name without an extension */
+                { { "7zz", "a", "-si", "/ro/a.7z" }, "/ro/a.7z" },
+                { { "7zz", "a", "-v1m", "a.7z", "f" }, "/w/a.7z.001.tmp" },
+                { { "7zz", "a", "-w/tmp/", "a.7z", "f" }, "/tmp/a.7z.tmp" },
+                { { "7zz", "a", "-wt", "/ro/a.7z", "f" }, "/w/t/a.7z.tmp" },
+                { { "7zz", "a", "-w", "/ro/a.7z", "f" }, "/tmp/a.7z.tmp" },
+                { { "7zz", "a", "/ro/a", "f" }, "/ro/a.7z" },
                 { { "7zz", "a", "-so", "a.7z", "f" }, NULL },
-                { { "7zz", "a", "-v1m", "a.7z", "f" }, NULL },
-                { { "7zz", "a", "-w/tmp", "a.7z", "f" }, NULL },
+                { { "7zz", "a", "-w/tmp", "-wo", "a.7z", "f" }, NULL },
+                { { "7zz", "a", "-tzip", "/ro/a", "f" }, NULL },
+                { { "7zz", "a", "-saa", "/ro/a.7z", "f" }, NULL },
                 { { "7zz", "a" }, NULL },
                 { { "jar", "tf", "a.jar" }, NULL },
                 { { "jar", "xf", "a.jar" }, NULL },
@@ -2964,6 +2974,52 @@ static void test_archive_output(void **state) {
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_archive_output);
+}
+
+/* 7-Zip rewrites an archive the host has as NAME.tmp beside it, the first of NAME.tmp, NAME.tmp1,
+ * ... the host has not (O_EXCL), and moves that onto the archive (sbx_run_archive_output(),
+ * sbx_run_archive_moved_to()): tools57, before, the archive itself was read, `7zz a /x/e.7z f` of
+ * an e.7z there recorded e.7z where e.7z.tmp was refused. A new archive is opened as named, no
+ * move; -w DIR's and -v's temporary files are moved onto the archive, the first volume. */
+static void test_archive_output_tmp(void **state) {
+        char tmpl[] = "/tmp/test-run-exec-7z.XXXXXX", arc[PATH_MAX], out[PATH_MAX], want[PATH_MAX + 16];
+        char *dir = mkdtemp(tmpl);
+        int fd;
+
+        (void) state;
+        assert_non_null(dir);
+        (void) snprintf(arc, sizeof(arc), "%s/e.7z", dir);
+        char *words[] = { (char *) "7zz", (char *) "a", arc, (char *) "f", NULL };
+        char *work[] = { (char *) "7zz", (char *) "a", (char *) "-w/tmp", arc, (char *) "f", NULL };
+        char *vol[] = { (char *) "7zz", (char *) "a", (char *) "-v1k", arc, (char *) "f", NULL };
+
+        /* a new archive: itself, nothing moved onto it */
+        assert_int_equal(sbx_run_archive_output(words, "/w", out, sizeof(out)), 1);
+        assert_string_equal(out, arc);
+        assert_int_equal(sbx_run_archive_moved_to(words, "/w", out, sizeof(out)), 0);
+        assert_int_equal(sbx_run_archive_moved_to(work, "/w", out, sizeof(out)), 1);
+        assert_string_equal(out, arc);
+        (void) snprintf(want, sizeof(want), "%s.001", arc);
+        assert_int_equal(sbx_run_archive_moved_to(vol, "/w", out, sizeof(out)), 1);
+        assert_string_equal(out, want);
+        /* the host has it: NAME.tmp, moved onto it */
+        assert_true((fd = open(arc, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) >= 0);
+        close(fd);
+        (void) snprintf(want, sizeof(want), "%s.tmp", arc);
+        assert_int_equal(sbx_run_archive_output(words, "/w", out, sizeof(out)), 1);
+        assert_string_equal(out, want);
+        assert_int_equal(sbx_run_archive_moved_to(words, "/w", out, sizeof(out)), 1);
+        assert_string_equal(out, arc);
+        /* ... NAME.tmp there too: NAME.tmp1 */
+        assert_true((fd = open(want, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) >= 0);
+        close(fd);
+        (void) snprintf(want, sizeof(want), "%s.tmp1", arc);
+        assert_int_equal(sbx_run_archive_output(words, "/w", out, sizeof(out)), 1);
+        assert_string_equal(out, want);
+        (void) snprintf(want, sizeof(want), "%s.tmp", arc);
+        assert_int_equal(unlink(want), 0);
+        assert_int_equal(unlink(arc), 0);
+        assert_int_equal(rmdir(dir), 0);
 }
 
 /* The directory a rustc makes (sbx_run_rustc_out_dir()): its --out-dir DIR, whose
@@ -4898,6 +4954,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_compileall_dir, fresh_run),
                 cmocka_unit_test_setup(test_iconv_output, fresh_run),
                 cmocka_unit_test_setup(test_archive_output, fresh_run),
+                cmocka_unit_test_setup(test_archive_output_tmp, fresh_run),
                 cmocka_unit_test_setup(test_keygen_hosts, fresh_run),
                 cmocka_unit_test_setup(test_rustc_out_dir, fresh_run),
                 cmocka_unit_test_setup(test_mktemp_file, fresh_run),
