@@ -69,6 +69,7 @@ enum target {
         T_ENOSYS,      /* as if the kernel had no such syscall: the caller falls back to an older one */
         T_KEY_IOCTL,   /* ioctl in setid-only: only the file-system keyring commands refused */
         T_EROFS,       /* seal-read-only's metadata changes: as on a read-only mount */
+        T_FCNTL,       /* fcntl in read-only: refused when the command (args[1]) sets a write-life hint */
         _T_MAX,
 };
 
@@ -112,6 +113,8 @@ static const struct rule rules[] = {
         { "io_uring_setup", 425, T_EPERM, true, 0 },
         { "io_uring_enter", 426, T_EPERM, true, 0 },
         { "io_uring_register", 427, T_EPERM, true, 0 },
+        { "fcntl", 0, T_FCNTL, true, 0 },
+        { "fcntl64", 0, T_FCNTL, true, 0 },
         { "ioctl", 0, T_IOCTL, false, 0 },
         /* Both modes: no System V object or POSIX message queue is made or removed on the host
          * (they outlive the run; a message queue is even a file of the mqueue file system, made
@@ -789,6 +792,26 @@ static void emit_ipc(struct prog *p, const int *targets, int eacces) {
         ret(p, SECCOMP_RET_ALLOW);
 }
 
+/* fcntl in read-only (Landlock's: EACCES; bubblewrap's seal-read-only: EROFS): a file's
+ * write-life hint is its inode's, kept after the run, and its owner may set it through a descriptor
+ * opened for reading, on any mount (F_SET_RW_HINT: a read-only run set it on a host file of the
+ * user's under both backends, escape57; F_SET_FILE_RW_HINT, a description's, before Linux 5.18). A
+ * run that writes nothing has no use for one. Both widths' commands are the low 32 bits of args[1]. */
+#define FCNTL_SET_RW_HINT 1036U      /* F_LINUX_SPECIFIC_BASE + 12 */
+#define FCNTL_SET_FILE_RW_HINT 1038U /* F_LINUX_SPECIFIC_BASE + 14 */
+
+static void emit_fcntl(struct prog *p, const int *targets, int err) {
+        int refused = new_label(p);
+
+        place(p, targets[T_FCNTL]);
+        load_arg_low(p, 1);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, FCNTL_SET_RW_HINT, refused, NO_LABEL);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, FCNTL_SET_FILE_RW_HINT, refused, NO_LABEL);
+        ret(p, SECCOMP_RET_ALLOW);
+        place(p, refused);
+        ret(p, SECCOMP_RET_ERRNO | ((uint32_t) err & SECCOMP_RET_DATA));
+}
+
 /* The set-ID guard (workspace-write and setid-only): the low 32 bits of the mode argument. */
 static void emit_setid_guard(struct prog *p, const int *targets, int eacces) {
         place(p, targets[T_MODE_ARG1]);
@@ -924,6 +947,8 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         eacces = new_label(p);
         eperm = new_label(p);
         erofs = new_label(p);
+        if (mode == LL_MODE_READ_ONLY || mode == LL_MODE_SEAL_READ_ONLY)
+                emit_fcntl(p, targets, mode == LL_MODE_READ_ONLY ? EACCES : EROFS);
 
         if (mode == LL_MODE_SETID_ONLY || mode == LL_MODE_SEAL_READ_ONLY) {
                 emit_key_ioctl(p, mode, targets, eacces, eperm, erofs);

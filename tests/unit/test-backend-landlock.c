@@ -490,6 +490,14 @@ static const struct call calls[] = {
         { "fremovexattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "io_uring_setup", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "io_uring_enter", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
+        /* a file's write-life hint, its inode's, kept after the run (escape57); every other
+         * fcntl command stays allowed */
+        { "fcntl", { 3, 1036 /* F_SET_RW_HINT */ }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fcntl", { 3, 1038 /* F_SET_FILE_RW_HINT */ }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fcntl64", { 3, 1036 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fcntl", { 3, 1035 /* F_GET_RW_HINT */ }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "fcntl", { 3, F_SETFL, O_NONBLOCK }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "fcntl", { 3, F_SETLEASE }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "ioctl", { 1, TIOCSTI }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TIOCLINUX }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TCGETS }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
