@@ -2369,20 +2369,31 @@ done
 # (escape57; read-only runs recorded full). sbx gives the terminal back to the group it had. Under
 # bubblewrap the command's new session has no controlling terminal (tcsetpgrp: ENOTTY). Checked
 # from the caller, a session leader on the terminal: its foreground process group is unchanged.
-cat >"$T/tty-fg.py" <<'PY'
-import os, pty, sys
-user, argv = sys.argv[1], sys.argv[2:]
+# tty-session.py USER WHAT ARGV: a session leader on a pseudo-terminal (its owner USER) runs ARGV
+# and says whether its terminal kept WHAT: its foreground process group, or its settings (then ARGV
+# runs with descriptors 0-2 away from the terminal)
+cat >"$T/tty-session.py" <<'PY'
+import os, pty, sys, termios
+user, what, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
+def state():
+    return termios.tcgetattr(0) if what == "settings" else os.tcgetpgrp(0)
 pid, fd = pty.fork()
 if pid == 0:
     if user == "nobody":
         os.fchown(0, 65534, -1)
-    before = os.tcgetpgrp(0)
+    before = state()
     child = os.fork()
     if child == 0:
+        if what == "settings":
+            n = os.open("/dev/null", os.O_RDWR)
+            for i in (0, 1, 2):
+                os.dup2(n, i)
         os.execvp(argv[0], argv)
-    rc = os.waitstatus_to_exitcode(os.waitpid(child, 0)[1])
-    after = os.tcgetpgrp(0)
-    os.write(1, b"\nrc %d foreground %s\n" % (rc, b"kept" if after == before else b"MOVED"))
+    rc = os.waitpid(child, 0)[1] >> 8
+    kept = state() == before
+    if what == "settings":
+        termios.tcsetattr(0, termios.TCSANOW, before)
+    os.write(1, b"\nrc %d %s %s\n" % (rc, what.encode(), b"kept" if kept else b"CHANGED"))
     os._exit(0)
 out = b""
 while True:
@@ -2408,7 +2419,7 @@ for b in "${BACKENDS[@]}"; do
         for m in read-only workspace-write; do
                 for u in "${USERS[@]}"; do
                         user_case_dir "tty-fg-$b-$m" "$u"
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-fg.py" "$u" \
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-session.py" "$u" foreground \
                                 "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
                                 --db "$d/audit.db" -- "$PY" -c "$TTY_FG_CMD" 2>&1)
                         t_check "$b/$m/$u/terminal-foreground: the caller's terminal keeps its foreground process group ($out)" \
@@ -2589,42 +2600,11 @@ done
 # recorded full (escape review 52). Now /dev/tty is granted only when the controlling terminal is
 # on one of them; bubblewrap's new session has none. Checked on the host: the terminal got nothing
 # and kept its settings.
-cat >"$T/tty-away.py" <<'PY'
-import os, pty, sys, termios
-user, argv = sys.argv[1], sys.argv[2:]
-pid, fd = pty.fork()
-if pid == 0:
-    if user == "nobody":
-        os.fchown(0, 65534, -1)
-    before = termios.tcgetattr(0)
-    child = os.fork()
-    if child == 0:
-        n = os.open("/dev/null", os.O_RDWR)
-        for i in (0, 1, 2):
-            os.dup2(n, i)
-        os.execvp(argv[0], argv)
-    rc = os.waitpid(child, 0)[1] >> 8
-    kept = termios.tcgetattr(0) == before
-    termios.tcsetattr(0, termios.TCSANOW, before)
-    os.write(1, b"\nrc %d settings %s\n" % (rc, b"kept" if kept else b"CHANGED"))
-    os._exit(0)
-out = b""
-while True:
-    try:
-        d = os.read(fd, 4096)
-    except OSError:
-        break
-    if not d:
-        break
-    out += d
-os.waitpid(pid, 0)
-print(" ".join(out.decode(errors="replace").split()))
-PY
 for b in "${BACKENDS[@]}"; do
         for m in read-only workspace-write; do
                 for u in "${USERS[@]}"; do
                         user_case_dir "tty-away-$b-$m" "$u"
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-away.py" "$u" \
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-session.py" "$u" settings \
                                 "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
                                 --db "$d/audit.db" --verdict-json "$d/verdict.json" -- \
                                 sh -c 'echo PWNED >/dev/tty; stty -echo </dev/tty' 2>&1)
