@@ -1626,47 +1626,24 @@ static bool name_elsewhere(void *userdata, const char *name, size_t n) {
  * granted directories, where the sandbox refuses no ordinary write, the rename was refused its
  * destination, which the caller read from the argv (move_dest): that becomes the path,
  * DEST/basename(X) when the sources move into DEST (true). One longer than a path kept
- * (SBX_DENIAL_PATH_MAX - 1 bytes) leaves the path "", never X, and is written whole into long_name
- * (PATH_MAX bytes; "" otherwise), for the host to be asked of it (host_refuses_long()). */
-static bool busybox_rename_dest(const struct sbx_classifier *c, const char *line, char *path, size_t size,
-                                char *long_name) {
+ * (SBX_DENIAL_PATH_MAX - 1 bytes, PATH_MAX: a name the kernel takes in no call, so the host
+ * cannot be asked of it either) leaves the path "", never X (review: as nobody under Landlock,
+ * `busybox mv /ws/f DIR/`, DIR of 1029 bytes of root's, read as denied /ws/f). */
+static bool busybox_rename_dest(const struct sbx_classifier *c, const char *line, char *path, size_t size) {
         const char *base = strrchr(path, '/');
-        char joined[PATH_MAX];
+        char joined[SBX_DENIAL_PATH_MAX];
         int n;
 
-        long_name[0] = '\0';
         if (!c->move_dest[0] || !strstr(line, "mv: can't rename '") || path[0] != '/' ||
             !name_granted(c, path, strlen(path)) || !base || !base[1])
                 return false;
         n = busybox_move_target(c, path, joined, sizeof(joined));
-        if (n <= 0 || (size_t) n >= sizeof(joined)) {
-                path[0] = '\0'; /* the destination's, longer than any name (ENAMETOOLONG) */
-                return true;
-        }
-        if ((size_t) n >= size || (size_t) n >= SBX_DENIAL_PATH_MAX) {
-                /* review: as nobody under Landlock, `busybox mv /ws/f DIR/`, DIR of 1029 bytes
-                 * of root's, read as denied /ws/f */
-                memcpy(long_name, joined, (size_t) n + 1);
+        if (n <= 0 || (size_t) n >= sizeof(joined) || (size_t) n >= size) {
                 path[0] = '\0';
                 return true;
         }
         memcpy(path, joined, (size_t) n + 1);
         return true;
-}
-
-/* Whether the host itself refuses the command a write to the absolute name `name`, longer than a
- * path kept (busybox_rename_dest()): resolved on the host when the context can, then asked
- * (host_refuses) whole. false when it cannot be told: a denial. */
-static bool host_refuses_long(const struct sbx_classifier *c, const char *name) {
-        char host[PATH_MAX];
-        size_t k;
-
-        if (!name[0] || !c->host_refuses)
-                return false;
-        if (!c->resolve)
-                return c->host_refuses(c->resolve_userdata, name, false, false, false);
-        k = c->resolve(c->resolve_userdata, name, host, sizeof(host));
-        return k > 0 && k < sizeof(host) && host[0] == '/' && c->host_refuses(c->resolve_userdata, host, false, false, false);
 }
 
 /* A path beneath the granted directories, where the sandbox refuses no ordinary write, on a line
@@ -6015,17 +5992,12 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                              script_only_opens(c->script, c->script_lex, path)) ||
                                             (created_before(text, ss, path) && !memmem(text, ss, "cannot create regular file ", 27))));
                                 absolute_path(c, path, sizeof(path));
-                                char long_dest[PATH_MAX];
-
-                                long_dest[0] = '\0';
                                 if (removes && host_lacks_removed(c, path, removes))
                                         own = true;
                                 else if (host_moves_into_itself(c, text, path, printed_whole, removes, partner, partner_len))
                                         own = true;
-                                else if ((to_dest = busybox_rename_dest(c, text, path, sizeof(path), long_dest)))
+                                else if ((to_dest = busybox_rename_dest(c, text, path, sizeof(path))))
                                         bare = false; /* the destination, no word as printed */
-                                if (long_dest[0] && host_refuses_long(c, long_dest))
-                                        own = true;
                                 char moved[SBX_DENIAL_PATH_MAX], printed[SBX_DENIAL_PATH_MAX];
 
                                 memcpy(moved, path, strlen(path) + 1);
