@@ -6737,7 +6737,9 @@ static int perl_die_status(struct sbx_classifier *c, const struct sbx_exit_statu
                            sizeof(path), &writes) ||
             !writes)
                 return 0;
-        if (path[0] != '/' && (!c->cwd[0] || c->moved))
+        /* (a relative one of the directory the command moved to first, a leading `cd DIR &&`'s,
+         * is that directory's: mktemp57, `cd sub && perl s.pl` opening "q" read none) */
+        if (path[0] != '/' && !c->cwd[0])
                 return 0;
         if (sbx_denial_path_join(path[0] == '/' ? NULL : c->cwd, path, joined, sizeof(joined)) == 0)
                 return 0;

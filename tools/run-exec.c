@@ -2646,7 +2646,7 @@ static void classifier_context(struct run_state *st) {
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
         _cleanup_free_ char *py_text = NULL; /* a Python script file's text (ctx.python_file) */
         _cleanup_free_ char *pl_text = NULL; /* a perl script file's (ctx.inline_script) */
-        char py_file_name[PATH_MAX];
+        char py_file_name[PATH_MAX], pl_name[PATH_MAX];
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
@@ -2768,11 +2768,19 @@ static void classifier_context(struct run_state *st) {
                 /* a perl script file's text, whose die names it as the argv does (`... at s.pl
                  * line N.`), read as a -e script's (mine56: `perl s.pl` whose open failed and
                  * whose die holds no $! read task_failure, exit 30 or 13) */
-                const char *pl_file = words && !ctx.inline_script ? sbx_run_perl_file(words) : NULL;
+                const char *pl_file = words && !ctx.inline_script ? sbx_run_perl_file(words) : NULL, *pl_dir = words_dir;
                 size_t pl_len;
 
+                /* ... or a shell's `cd DIR && perl s.pl`'s, its name DIR's, where the chain's
+                 * leading cd moved the start (ctx.cwd; mktemp57: before, none, its die after a
+                 * refused open read task_failure, exit 30 or 13) */
+                if (!words && start > 0 && ctx.cwd && !ctx.inline_script &&
+                    sbx_run_chain_only(command, ctx.cwd, sbx_run_perl_file_name, pl_name, sizeof(pl_name)) > 0) {
+                        pl_file = pl_name;
+                        pl_dir = ctx.cwd;
+                }
                 if (pl_file && (pl_text = malloc(SBX_RUN_SCRIPT_TEXT_SIZE)) &&
-                    (ctx.inline_script = sbx_run_python_file_text(pl_file, words_dir, pl_text, &pl_len))) {
+                    (ctx.inline_script = sbx_run_python_file_text(pl_file, pl_dir, pl_text, &pl_len))) {
                         ctx.inline_lang = SBX_INLINE_PERL;
                         ctx.inline_name = pl_file;
                 }

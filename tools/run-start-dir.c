@@ -6013,6 +6013,16 @@ const char *sbx_run_perl_file(char *const *argv) {
         return NULL;
 }
 
+int sbx_run_perl_file_name(char *const *words, const char *cwd, char *out, size_t size) {
+        const char *file = sbx_run_perl_file(words);
+
+        (void) cwd; /* (the name as perl prints it: its directory is the caller's) */
+        if (!file || strlen(file) >= size)
+                return 0;
+        memcpy(out, file, strlen(file) + 1);
+        return 1;
+}
+
 _Static_assert(SBX_RUN_SCRIPT_TEXT_SIZE == SCRIPT_FILE_MAX + 2, "the caller's buffer holds a script file's text");
 
 const char *sbx_run_python_file_text(const char *file, const char *cwd, char *buf, size_t *ret_len) {

@@ -3462,6 +3462,20 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... nothing written" test -z "$(find "$z" -type f)"
                         rm -rf "$z" "$d/ws/$tag-pf.pl"
+                        # ... and the one a shell's `cd DIR && perl s.pl` runs, DIR's, its relative name
+                        # DIR's (mktemp57, before: task_failure, exit 30 or 13, both backends, root and
+                        # nobody); the workspace's own s.pl, which opens nothing, not the one read
+                        "${pre[@]}" mkdir "$d/ws/$tag-pd" &&
+                                printf 'open(my $fh, ">", "q") or die "no q";\n' | "${pre[@]}" tee "$d/ws/$tag-pd/s.pl" >/dev/null &&
+                                printf 'print "x";\n' | "${pre[@]}" tee "$d/ws/s.pl" >/dev/null
+                        for b in landlock bwrap; do
+                                status_row "$d/ws" $b read-only "$d/pd.json" sh -c "cd $tag-pd && perl s.pl"
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b: cd DIR && perl s.pl of open(\$fh, \">\", \"q\") or die \"no q\" (read-only, rc=$rc): denied, DIR/q ($got)" \
+                                        test "$got" = "denied:$d/ws/$tag-pd/q:$rc" -a $rc -ne 0
+                        done
+                        check "$who: ... nothing written" test ! -e "$d/ws/$tag-pd/q"
+                        rm -rf "$d/ws/$tag-pd" "$d/ws/s.pl"
                         # ssh-keygen -R HOST -f FILE makes FILE.XXXXXXXXXX with mkstemp(3) and prints
                         # "mkstemp: E", no name: FILE's copy its path, outside the workspace in
                         # workspace-write denied, nothing written; as nobody in root's 0755 directory,

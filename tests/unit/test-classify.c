@@ -4896,7 +4896,7 @@ static void test_classify_silent_status_is_its_file(void **state) {
  * (`perl -e 'open(F, ">", "/var/tmp/o/f") or die "msg"'`). Not another status nor the other
  * dialect's errno, an open that reads, a second die, a granted directory, the host's refusal, a
  * message with "$!" (its line names the errno: read as a line), a relative name of no directory
- * known. */
+ * known (one of the directory a leading cd moved to is that directory's). */
 static void test_classify_perl_die_without_errno_is_its_status(void **state) {
         static const char *const granted[] = { "/gr", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
@@ -4954,6 +4954,13 @@ static void test_classify_perl_die_without_errno_is_its_status(void **state) {
                 moved.inline_script = script;
                 status_case("bwrap", &moved, "no at -e line 1.\n", 30, 0, &r);
                 assert_int_equal(r.verdict, SBX_VERDICT_TASK_FAILURE);
+                /* ... and where it is, the one a leading `cd DIR &&` moved it to (mktemp57: before,
+                 * task_failure, `cd sub && perl s.pl` opening a relative name) */
+                moved.cwd = "/ws/sub";
+                status_case("bwrap", &moved, "no at -e line 1.\n", 30, 0, &r);
+                assert_int_equal(r.verdict, SBX_VERDICT_DENIED);
+                assert_int_equal(r.n_denials, 1);
+                assert_string_equal(r.denials[0].path, "/ws/sub/out.txt");
         }
 }
 

@@ -2634,6 +2634,37 @@ static void test_perl_file(void **state) {
                         fail_msg("case %zu (%s %s): %s", i, cases[i].argv[0], cases[i].argv[1] ? cases[i].argv[1] : "",
                                  r ? r : "(none)");
         }
+        /* ... the one a shell's `cd DIR && perl s.pl` runs, its name as the argv gives it
+         * (sbx_run_perl_file_name() through sbx_run_chain_only(); mktemp57: before, none read, its
+         * die after a refused open task_failure); not where a command follows it */
+        {
+                static const struct {
+                        const char *script, *want;
+                } chains[] = {
+                        { "cd sub && perl s.pl", "s.pl" },
+                        { "cd sub && perl -w ./t/s.pl arg", "./t/s.pl" },
+                        { "cd sub; perl s.pl", "s.pl" },
+                        { "cd sub && perl s.pl && true", NULL },
+                        { "cd sub && perl -e 1", NULL },
+                        { "cd sub && python3 s.pl", NULL },
+                };
+                char out[PATH_MAX];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(chains); i++) {
+                        const char *argv[] = { "sh", "-c", chains[i].script, NULL };
+                        int r = sbx_run_chain_only((char *const *) argv, "/w/sub", sbx_run_perl_file_name, out, sizeof(out));
+
+                        if (r != (chains[i].want ? 1 : 0) || (r && strcmp(out, chains[i].want) != 0))
+                                fail_msg("chain %zu (%s): %d %s", i, chains[i].script, r, r ? out : "");
+                }
+                /* (a name too long to keep) */
+                {
+                        const char *argv[] = { "perl", "s.pl", NULL };
+
+                        assert_int_equal(sbx_run_perl_file_name((char *const *) argv, "/w", out, 4), 0);
+                        assert_int_equal(sbx_run_perl_file_name((char *const *) argv, "/w", out, 5), 1);
+                }
+        }
 }
 
 /* The script file a python3 runs (`python3 [flags] FILE`), whose own names of open its
