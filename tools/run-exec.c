@@ -2646,6 +2646,7 @@ static void classifier_context(struct run_state *st) {
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
         _cleanup_free_ char *py_text = NULL; /* a Python script file's text (ctx.python_file) */
         _cleanup_free_ char *pl_text = NULL; /* a perl script file's (ctx.inline_script) */
+        _cleanup_free_ char *pl_inline = NULL; /* a chain's perl -e script (ctx.inline_script) */
         char py_file_name[PATH_MAX], pl_name[PATH_MAX];
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
@@ -2771,6 +2772,15 @@ static void classifier_context(struct run_state *st) {
                 const char *pl_file = words && !ctx.inline_script ? sbx_run_perl_file(words) : NULL, *pl_dir = words_dir;
                 size_t pl_len;
 
+                /* (a shell's `cd DIR && perl -e '...'`'s -e script, as a script file's below:
+                 * mktemp57, before none, its die without $! after a refused open of a name
+                 * relative to DIR task_failure) */
+                if (!words && start > 0 && ctx.cwd && !ctx.inline_script &&
+                    (pl_inline = malloc(SBX_RUN_SCRIPT_TEXT_SIZE)) &&
+                    sbx_run_chain_only(command, ctx.cwd, sbx_run_perl_inline_copy, pl_inline, SBX_RUN_SCRIPT_TEXT_SIZE) > 0) {
+                        ctx.inline_script = pl_inline;
+                        ctx.inline_lang = SBX_INLINE_PERL;
+                }
                 /* ... or a shell's `cd DIR && perl s.pl`'s, its name DIR's, where the chain's
                  * leading cd moved the start (ctx.cwd; mktemp57: before, none, its die after a
                  * refused open read task_failure, exit 30 or 13) */

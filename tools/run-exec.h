@@ -494,6 +494,10 @@ const char *sbx_run_perl_file(char *const *argv);
  * a `cd DIR && perl s.pl` chain's script, DIR's (cwd unused: the name as perl prints it). 1, or 0
  * where there is none or it does not fit. */
 int sbx_run_perl_file_name(char *const *words, const char *cwd, char *out, size_t size);
+/* The -e script of a perl that words run (sbx_run_inline_script()'s, perl's alone), copied into out
+ * (size bytes), for sbx_run_chain_only(): a `cd DIR && perl -e '...'` chain's (cwd unused). 1, or
+ * 0 where there is none or it does not fit. */
+int sbx_run_perl_inline_copy(char *const *words, const char *cwd, char *out, size_t size);
 /* The text of the script file `file` (relative to cwd, absolute) as sbx reads a shell's script file
  * for sbx_run_start_dir(): a regular file alone, on no kernel's file system, by a child killed
  * after 500 ms; its first 64 KiB and one byte in buf (64 KiB + 2 bytes, NUL ended), their number

@@ -6013,14 +6013,25 @@ const char *sbx_run_perl_file(char *const *argv) {
         return NULL;
 }
 
-int sbx_run_perl_file_name(char *const *words, const char *cwd, char *out, size_t size) {
-        const char *file = sbx_run_perl_file(words);
-
-        (void) cwd; /* (the name as perl prints it: its directory is the caller's) */
-        if (!file || strlen(file) >= size)
+/* s (NULL: none) copied into out (size bytes): 1, or 0 for none or where it does not fit. */
+static int found_copy(const char *s, char *out, size_t size) {
+        if (!s || strlen(s) >= size)
                 return 0;
-        memcpy(out, file, strlen(file) + 1);
+        memcpy(out, s, strlen(s) + 1);
         return 1;
+}
+
+int sbx_run_perl_file_name(char *const *words, const char *cwd, char *out, size_t size) {
+        (void) cwd; /* (the name as perl prints it: its directory is the caller's) */
+        return found_copy(sbx_run_perl_file(words), out, size);
+}
+
+int sbx_run_perl_inline_copy(char *const *words, const char *cwd, char *out, size_t size) {
+        enum sbx_inline_lang lang = SBX_INLINE_PYTHON;
+        const char *script = sbx_run_inline_script(words, &lang);
+
+        (void) cwd;
+        return found_copy(lang == SBX_INLINE_PERL ? script : NULL, out, size);
 }
 
 _Static_assert(SBX_RUN_SCRIPT_TEXT_SIZE == SCRIPT_FILE_MAX + 2, "the caller's buffer holds a script file's text");

@@ -3474,6 +3474,13 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who, $b: cd DIR && perl s.pl of open(\$fh, \">\", \"q\") or die \"no q\" (read-only, rc=$rc): denied, DIR/q ($got)" \
                                         test "$got" = "denied:$d/ws/$tag-pd/q:$rc" -a $rc -ne 0
                         done
+                        # (a `cd DIR && perl -e` chain's script likewise: mktemp57, before task_failure)
+                        for b in landlock bwrap; do
+                                status_row "$d/ws" $b read-only "$d/pd.json" sh -c "cd $tag-pd && perl -e 'open(F, \">\", \"q\") or die \"no\"'"
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b: cd DIR && perl -e 'open(F, \">\", \"q\") or die \"no\"' (read-only, rc=$rc): denied, DIR/q ($got)" \
+                                        test "$got" = "denied:$d/ws/$tag-pd/q:$rc" -a $rc -ne 0
+                        done
                         check "$who: ... nothing written" test ! -e "$d/ws/$tag-pd/q"
                         rm -rf "$d/ws/$tag-pd" "$d/ws/s.pl"
                         # ssh-keygen -R HOST -f FILE makes FILE.XXXXXXXXXX with mkstemp(3) and prints

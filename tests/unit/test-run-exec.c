@@ -2664,6 +2664,28 @@ static void test_perl_file(void **state) {
                         assert_int_equal(sbx_run_perl_file_name((char *const *) argv, "/w", out, 4), 0);
                         assert_int_equal(sbx_run_perl_file_name((char *const *) argv, "/w", out, 5), 1);
                 }
+                /* ... and a chain's perl -e script (sbx_run_perl_inline_copy(): mktemp57, before none
+                 * read); not python's -c, a script file, a command after it */
+                {
+                        static const struct {
+                                const char *script, *want;
+                        } inl[] = {
+                                { "cd sub && perl -e 'open(F, \">\", \"q\") or die \"no\"'", "open(F, \">\", \"q\") or die \"no\"" },
+                                { "cd sub && perl -w -e 1", "1" },
+                                { "cd sub && python3 -c 1", NULL },
+                                { "cd sub && perl s.pl", NULL },
+                                { "cd sub && perl -e 1 && true", NULL },
+                        };
+
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(inl); i++) {
+                                const char *argv[] = { "sh", "-c", inl[i].script, NULL };
+                                int r = sbx_run_chain_only((char *const *) argv, "/w/sub", sbx_run_perl_inline_copy, out,
+                                                           sizeof(out));
+
+                                if (r != (inl[i].want ? 1 : 0) || (r && strcmp(out, inl[i].want) != 0))
+                                        fail_msg("inline %zu (%s): %d %s", i, inl[i].script, r, r ? out : "");
+                        }
+                }
         }
 }
 
