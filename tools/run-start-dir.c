@@ -3776,6 +3776,11 @@ struct sqlite_walk {
         char uri[PATH_MAX]; /* the file a DB given as a URI names (sqlite_walk_argv()) */
 };
 
+/* Whether d starts the sqlite3 shell's `.cd` dot-command. */
+static bool sqlite_cd(const char *d) {
+        return strncmp(d, ".cd", 3) == 0 && (d[3] == ' ' || d[3] == '\t');
+}
+
 /* Walks the sqlite3 shell's commands text (a -cmd's, one command: whole), line by line: blank
  * lines and `--` comments passed, a `.cd DIR` moves w->cur (DIR one word, quoted whole (its
  * blanks then the name's) or not at all, no backslash, no `..`; one the host has not as a
@@ -3808,7 +3813,7 @@ static int sqlite_walk_text(struct sqlite_walk *w, const char *text, bool one, b
                         continue;
                 }
                 n = strcspn(d, "\r\n");
-                if (strncmp(d, ".cd", 3) != 0 || (d[3] != ' ' && d[3] != '\t')) {
+                if (!sqlite_cd(d)) {
                         /* another dot-command: one that only prints is passed */
                         if (n >= sizeof(word))
                                 return -1;
@@ -3865,7 +3870,8 @@ static int sqlite_walk_text(struct sqlite_walk *w, const char *text, bool one, b
  * where it starts, then its -init file or else ~/.sqliterc (sqlite_rc_file(); none there: none
  * read), then its -cmd commands in order
  * (left55: a `-cmd '.cd DIR'` was not read, `sqlite3 -cmd '.cd /x' t.db 'create table t(a)'` in
- * read-only read task_failure). Into w; *ret_db its DB, *ret_sql whether SQL arguments follow it.
+ * read-only read task_failure), then its SQL arguments' dot-commands before the first that opens
+ * it. Into w; *ret_db its DB, *ret_sql whether SQL arguments follow it.
  * 0, or -1 where it cannot be told (no DB, an option but the flags, a text not read). */
 static int sqlite_walk_argv(char *const *argv, size_t k, size_t n, const char *start, struct sqlite_walk *w,
                             const char **ret_db, bool *ret_sql) {
@@ -3941,6 +3947,47 @@ static int sqlite_walk_argv(char *const *argv, size_t k, size_t n, const char *s
                                 return -1;
                         i++;
                 }
+        /* then its SQL arguments in order (a word starting with '.' a dot-command, as the shell
+         * tells them), until one opens the database: a `.cd DIR` moves it as a -cmd's does, one
+         * that only prints is passed, SQL opens it; after another dot-command, which may move it
+         * or open another, a `.cd` is not read (review57: before, none read, `sqlite3 t.db '.cd
+         * D' 'create table t(a)'` of a refused D read task_failure in workspace-write, and in
+         * read-only denied of the start's t.db) */
+        for (size_t i = k + 1, dbs = 0; i < n && !w->dir[0]; i++) {
+                const char *a = argv[i];
+                bool other = false;
+
+                if (sqlite_option(a, "-cmd") || sqlite_option(a, "-init")) {
+                        i++;
+                        continue;
+                }
+                if (a[0] == '-' || dbs++ == 0)
+                        continue;
+                if (a[0] != '.') {
+                        memcpy(w->dir, w->cur, strlen(w->cur) + 1);
+                        break;
+                }
+                if (sqlite_cd(a)) {
+                        if (sqlite_walk_text(w, a, true, false) < 0)
+                                return -1;
+                } else if (sqlite_text_other(a, false)) {
+                        /* (a `.cd` after it, before the next SQL) */
+                        for (size_t j = i + 1; j < n && !other; j++) {
+                                if (sqlite_option(argv[j], "-cmd") || sqlite_option(argv[j], "-init")) {
+                                        j++;
+                                        continue;
+                                }
+                                if (argv[j][0] == '-')
+                                        continue;
+                                if (argv[j][0] != '.')
+                                        break;
+                                other = sqlite_cd(argv[j]);
+                        }
+                        if (other)
+                                return -1;
+                        break;
+                }
+        }
         *ret_db = db;
         *ret_sql = sql;
         return 0;

@@ -783,7 +783,8 @@ assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["pa
                                         "sqlite3 odir-$b/c 'create table t(x)'" "javac -d odir-$b/c C-$b.java" \
                                         "sqlite3 -cmd 'create table t(x)' odir-$b/c" "sqlite3 -init init-$b.sql odir-$b/c" \
                                         "sqlite3 c < cd-$b.sql" "sqlite3 -cmd '.cd odir-$b' c 'create table t(x)'" \
-                                        "printf '.cd odir-$b\\ncreate table t(x);\\n' | sqlite3 c"; do
+                                        "printf '.cd odir-$b\\ncreate table t(x);\\n' | sqlite3 c" \
+                                        "sqlite3 c '.cd odir-$b' 'create table t(x)'"; do
                                         command -v "${c%% *}" >/dev/null || continue
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
                                                 --verdict-json "$d/odir-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
@@ -813,6 +814,15 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                                 sqlite3 -cmd ".cd nodir-$b" c 'create table t(x)'
                                         [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 -cmd '.cd nodir' c: denied, the workspace's c ($got)" \
                                                 test "$got" = "denied:$d/ws/c:1" -a ! -e "$d/ws/c"
+                                        # ... and an SQL argument's `.cd` of its own directory, before the
+                                        # SQL: that directory's c refused in read-only mode (review57:
+                                        # before, the workspace's c recorded)
+                                        "${pre[@]}" mkdir "$d/ws/sq-own-$b"
+                                        status_row "$d/ws" $b read-only "$d/odir-$b.json" \
+                                                sqlite3 c ".cd sq-own-$b" 'create table t(x)'
+                                        [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 c '.cd own' 'create ...': denied, own/c ($got)" \
+                                                test "$got" = "denied:$d/ws/sq-own-$b/c:1" -a ! -e "$d/ws/sq-own-$b/c" -a ! -e "$d/ws/c"
+                                        rm -rf "$d/ws/sq-own-$b"
                                 fi
                                 # ... the same directory entered by cd's options, `--`, bash's pushd,
                                 # or back through a symbolic link's `..` as bash reads it (left54:

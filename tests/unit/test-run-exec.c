@@ -1635,6 +1635,11 @@ static void test_sqlite_database(void **state) {
                 { { "sqlite3", "--cmd", ".mode csv", "-bail", "n.db", ".import x t" }, "/w/n.db" },
                 { { "sh", "-c", "sqlite3 -cmd 'create table t(a)' n.db < /dev/null" }, "/w/n.db" },
                 { { "sqlite3", "-cmd", ".op x", "n.db" }, NULL },
+                /* (an SQL argument's `.cd` after another dot-command, which may move it or open
+                 * another; one of another word) */
+                { { "sqlite3", "n.db", ".read f.sql", ".cd /x", "select 1" }, NULL },
+                { { "sqlite3", "n.db", ".open o.db", "-csv", ".cd /x" }, NULL },
+                { { "sqlite3", "n.db", ".cd a b", "select 1" }, NULL },
                 /* (a -cmd of SQL is SQL whole, its lines none of the shell's) */
                 { { "sqlite3", "-cmd", "select 1;\n .cd /x", "n.db" }, "/w/n.db" },
                 { { "sqlite3", "n.db", "-cmd" }, NULL },
@@ -1669,6 +1674,15 @@ static void test_sqlite_database(void **state) {
                         { { "sqlite3", "-cmd", ".cd x", "-cmd", ".cd nodir", "n.db" }, "x/n.db" },
                         { { "sqlite3", "-cmd", ".cd x/n.db", "n.db" }, "!n.db" },
                         { { "sqlite3", "-cmd", ".cd nodir", "-cmd", ".cd x", "n.db" }, "x/n.db" },
+                        /* an SQL argument's `.cd DIR`, before the SQL that opens it (review57:
+                         * before, not read: `sqlite3 n.db '.cd D' 'create table t(a)'`) */
+                        { { "sqlite3", "n.db", ".cd x", "create table t(a)" }, "x/n.db" },
+                        { { "sqlite3", "-bail", "n.db", ".mode csv", ".cd y", "-cmd", ".cd x" }, "x/y/n.db" },
+                        { { "sqlite3", "-cmd", ".cd x", "n.db", ".cd 'a b'", "select 1" }, "x/a b/n.db" },
+                        { { "sqlite3", "n.db", ".cd nodir", "create table t(a)" }, "!n.db" },
+                        { { "sqlite3", "n.db", "create table t(a)", ".cd x" }, "!n.db" },
+                        { { "sqlite3", "n.db", " .cd x", "create table t(a)" }, "!n.db" },
+                        { { "sqlite3", "n.db", ".import f t", "select 1", ".cd x" }, "!n.db" },
                 };
                 static const char *const subs[] = { "x", "x/y", "x/a b", "a\tb", "x/n.db", NULL };
                 char tmpl[] = "/tmp/sbx-test-sqlcd.XXXXXX", out[PATH_MAX], want[PATH_MAX], p[PATH_MAX];
