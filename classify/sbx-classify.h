@@ -484,7 +484,9 @@ struct sbx_classify_context {
          * own and its errno on the next, "errno=N : E"; jar prints "java.io.IOException: E" of the
          * temporary file it makes the archive as, in the archive's directory (createTempFile), no
          * name: such a line is then of this file, an open for writing, judged against the host as
-         * a line naming it is. Copied. NULL: none. */
+         * a line naming it is. The caller gives the file opened first: 7-Zip's temporary file
+         * where it makes one, jar's (its random digits as X's, no file the host has). Copied.
+         * NULL: none. */
         const char *archive_output;
         /* Where archive_output is a temporary file 7-Zip makes first (in its -w DIR, or beside the
          * archive), the archive (absolute) it then moves that onto, which the same "errno=N : "

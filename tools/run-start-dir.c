@@ -4911,8 +4911,9 @@ static int sevenzip_output(char *const *argv, size_t k, size_t n, const char *st
 
 /* sbx_run_archive_output() and sbx_run_archive_moved_to() in one: the archive's into moved */
 static int archive_files(char *const *argv, const char *cwd, char *out, size_t size, char *moved, size_t moved_size) {
-        const char *file = NULL, *prog;
-        char start[PATH_MAX];
+        const char *file = NULL, *prog, *base;
+        char start[PATH_MAX], arc[PATH_MAX];
+        bool creates = false, updates = false;
         size_t n = 0;
         ptrdiff_t k;
 
@@ -4924,7 +4925,6 @@ static int archive_files(char *const *argv, const char *cwd, char *out, size_t s
                 return sevenzip_output(argv, (size_t) k, n, start, out, size, moved, moved_size);
         if (strcmp(prog, "jar") == 0) {
                 const char *a = (size_t) k + 1 < n ? argv[k + 1] : "";
-                bool writes = false;
 
                 if (a[0] != '-' || (a[1] && a[2] && a[1] != '-' && strspn(a + 1, "cuvf0Mmie") == strlen(a + 1))) {
                         /* old style: one word of letters, their words after it in order */
@@ -4933,7 +4933,8 @@ static int archive_files(char *const *argv, const char *cwd, char *out, size_t s
                         for (const char *p = a + (a[0] == '-'); *p; p++) {
                                 if (!strchr("cuvf0Mmie", *p))
                                         return 0;
-                                writes = writes || *p == 'c' || *p == 'u';
+                                creates = creates || *p == 'c';
+                                updates = updates || *p == 'u';
                                 if (strchr("fme", *p)) {
                                         if (w >= n)
                                                 return 0;
@@ -4945,9 +4946,10 @@ static int archive_files(char *const *argv, const char *cwd, char *out, size_t s
                 } else {
                         for (size_t i = (size_t) k + 1; i < n && argv[i][0] == '-'; i++) {
                                 a = argv[i];
-                                if (strcmp(a, "-c") == 0 || strcmp(a, "--create") == 0 || strcmp(a, "-u") == 0 ||
-                                    strcmp(a, "--update") == 0)
-                                        writes = true;
+                                if (strcmp(a, "-c") == 0 || strcmp(a, "--create") == 0)
+                                        creates = true;
+                                else if (strcmp(a, "-u") == 0 || strcmp(a, "--update") == 0)
+                                        updates = true;
                                 else if (strncmp(a, "--file=", 7) == 0)
                                         file = a + 7;
                                 else if (strcmp(a, "-f") == 0 || strcmp(a, "--file") == 0) {
@@ -4959,13 +4961,27 @@ static int archive_files(char *const *argv, const char *cwd, char *out, size_t s
                                         return 0;
                         }
                 }
-                if (!writes)
-                        return 0;
+                if (creates == updates)
+                        return 0; /* neither, or both: jar's usage error */
         } else
                 return 0;
-        if (!file || !file[0] || strcmp(file, "-") == 0)
+        if (!file || !file[0] || strcmp(file, "-") == 0 || join_name(arc, sizeof(arc), start, file) < 0)
                 return 0;
-        return join_name(out, size, start, file) < 0 ? 0 : 1;
+        /* the temporary file jar makes the archive as, in its directory (measured, OpenJDK 17,
+         * strace; sun.tools.jar.Main): c's in java.io.tmpdir first (/tmp, whatever $TMPDIR says),
+         * then, that refused, File.createTempFile(FILE, ".tmp.jar", its directory), FILE's last
+         * name and random digits: the one whose IOException it prints; u's createTempFile("jartmp",
+         * ".tmp", its directory) alone. The digits kept as X's: no such name is there to ask of
+         * the host, which judges a file made in that directory (before, tools57: the archive itself,
+         * an open of it, where the host lets the user write an archive there but make no file
+         * beside it: denied, the host's refusal) */
+        base = base_of(arc);
+        if (!base[0] || (creates && strlen(file) < 3))
+                return 0; /* (Java's prefix of three characters at least) */
+        return snprintf(out, size, "%.*s%s%s", (int) (base - arc), arc, creates ? base : "jartmp",
+                        creates ? "XXXXXXXXXX.tmp.jar" : "XXXXXXXXXX.tmp") < (int) size
+                       ? 1
+                       : 0;
 }
 
 int sbx_run_archive_output(char *const *argv, const char *cwd, char *out, size_t size) {

@@ -3593,11 +3593,26 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 if [ $tool = 7zz ]; then
                                                         status_row "$d/ws" $b workspace-write "$d/ar.json" 7zz a -bd "$z/$where/a.$tool" "$tag-ar.txt"
                                                 else
+                                                        # (jar's temporary file beside it, the digits X's:
+                                                        # tools57, before, the archive)
+                                                        [ "$want" = task_failure:: ] || want="denied:$z/$where/a.jarXXXXXXXXXX.tmp.jar:"
                                                         status_row "$d/ws" $b workspace-write "$d/ar.json" jar cf "$z/$where/a.$tool" "$tag-ar.txt"
                                                 fi
                                                 [ $rc -eq 125 ] && continue
                                                 check "$who, $b: $tool writing A (workspace-write, $where): ${want%%:*}, A its path ($got)" \
                                                         test "${got#"$want"}" != "$got"
+                                                # ... an archive there that the host lets nobody write, in
+                                                # root's 0755 directory, which lets it make no file beside
+                                                # it: the host's refusal (tools57: before, denied, the
+                                                # archive's open judged)
+                                                if [ $tool = jar ] && [ $who = nobody ] && [ $where = root ]; then
+                                                        echo x > "$z/root/e.jar" && chown 65534:65534 "$z/root/e.jar"
+                                                        status_row "$d/ws" $b workspace-write "$d/ar.json" jar cf "$z/root/e.jar" "$tag-ar.txt"
+                                                        rm -f "$z/root/e.jar"
+                                                        [ $rc -eq 125 ] && continue
+                                                        check "$who, $b: jar cf A, A nobody's in root's directory (workspace-write): task_failure ($got)" \
+                                                                test "$got" = task_failure::1
+                                                fi
                                                 # 7-Zip's -o DIR it could not make: "Cannot create output
                                                 # directory : errno=17 : File exists : DIR/", the EEXIST of
                                                 # the level the host has (strange56: before, task_failure):

@@ -3008,12 +3008,15 @@ static void test_archive_output(void **state) {
                 { { "7z", "-bd", "u", "-tzip", "a.zip", "f" }, "/w/a.zip" },
                 { { "/usr/bin/7za", "d", "a.7z", "f" }, "/w/a.7z" },
                 { { "env", "-C", "/ro", "7zz", "rn", "a.7z", "f", "g" }, "/ro/a.7z" },
-                { { "jar", "cf", "/ro/a.jar", "f" }, "/ro/a.jar" },
-                { { "jar", "-cvfm", "a.jar", "m.txt", "f" }, "/w/a.jar" },
-                { { "jar", "umf", "m.txt", "a.jar", "f" }, "/w/a.jar" },
-                { { "jar", "--create", "--file=/ro/a.jar", "f" }, "/ro/a.jar" },
-                { { "jar", "-c", "-f", "a.jar", "f" }, "/w/a.jar" },
-                { { "jar", "--update", "--verbose", "--file", "a.jar", "f" }, "/w/a.jar" },
+                /* jar's temporary file in the archive's directory, the one whose IOException it
+                 * prints (tools57: before, the archive): c's FILE's name and digits, .tmp.jar;
+                 * u's jartmp, digits, .tmp */
+                { { "jar", "cf", "/ro/a.jar", "f" }, "/ro/a.jarXXXXXXXXXX.tmp.jar" },
+                { { "jar", "-cvfm", "a.jar", "m.txt", "f" }, "/w/a.jarXXXXXXXXXX.tmp.jar" },
+                { { "jar", "umf", "m.txt", "d/a.jar", "f" }, "/w/d/jartmpXXXXXXXXXX.tmp" },
+                { { "jar", "--create", "--file=/ro/a.jar", "f" }, "/ro/a.jarXXXXXXXXXX.tmp.jar" },
+                { { "jar", "-c", "-f", "a.jar", "f" }, "/w/a.jarXXXXXXXXXX.tmp.jar" },
+                { { "jar", "--update", "--verbose", "--file", "a.jar", "f" }, "/w/jartmpXXXXXXXXXX.tmp" },
                 /* extraction, a listing, stdout or stdin, volumes, another working directory,
                  * no archive; jar's t and x, no f, an option not read; another program */
                 { { "7zz", "x", "a.7z" }, NULL },
@@ -3036,6 +3039,8 @@ static void test_archive_output(void **state) {
                 { { "jar", "xf", "a.jar" }, NULL },
                 { { "jar", "c", "f" }, NULL },
                 { { "jar", "cf" }, NULL },
+                { { "jar", "cuf", "a.jar", "f" }, NULL },
+                { { "jar", "cf", "aj", "f" }, NULL },
                 { { "jar", "--create", "--main-class", "M", "--file=a.jar" }, NULL },
                 { { "zip", "a.zip", "f" }, NULL },
         };
