@@ -2895,6 +2895,10 @@ static void classifier_context(struct run_state *st) {
                                              sizeof(javac_later)) > 0) {
                         ctx.javac_dir = javac_dir;
                         ctx.javac_later = javac_later[0] ? javac_later : NULL;
+                        /* (the first one's -h DIR, whose header it writes first: tools57, `cd D &&
+                         * javac -h /x/h -d . A.java` read task_failure) */
+                        if (sbx_run_chain_javac_header_dir(command, ctx.cwd, javac_header, sizeof(javac_header)) > 0)
+                                ctx.javac_header_dir = javac_header;
                 }
                 /* ... a sqlite3 that `cd DIR && sqlite3 ...` runs, its one command after the cd
                  * (sqlite_target and sqlite_db hold as many bytes) */

@@ -224,8 +224,9 @@ int sbx_run_bfd_output(char *const *words, const char *cwd, char *out, size_t si
 int sbx_run_bfd_outputs(char *const *words, const char *cwd, char *out, size_t size, char *later, size_t later_size);
 /* The directory a javac that words (sbx_run_command_words()'s) run in cwd (their start) writes its
  * class files in, its -d DIR (struct sbx_classify_context's javac_dir), past the wrappers of
- * sbx_run_start_dir() and env's arguments; joined to cwd into out. 1, or 0 for another program,
- * no -d or several, an @argfile. Nothing is asked of the host. */
+ * sbx_run_start_dir() and env's arguments; without -d, its one -h DIR (its classes then beside their
+ * sources, -h's the one directory it makes); joined to cwd into out. 1, or 0 for another program,
+ * several -d, neither, an @argfile. Nothing is asked of the host. */
 int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The -h DIR of that javac, beside its -d DIR (struct sbx_classify_context's javac_header_dir),
  * joined to cwd into out. 1, or 0 where none is read. */
@@ -408,6 +409,10 @@ int sbx_run_chain_javac_dir(char *const *argv, const char *cwd, char *out, size_
  * sbx_classify_context's javac_later). Nothing is asked of the host. */
 int sbx_run_chain_javac_dirs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
                              size_t later_size);
+/* sbx_run_javac_header_dir() of the first javac of that chain, the one sbx_run_chain_javac_dir()
+ * reads (tools57: none read, `cd D && javac -h /x/h -d . A.java` in workspace-write read
+ * task_failure). Nothing is asked of the host. */
+int sbx_run_chain_javac_header_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* sbx_run_sqlite_target() into target and sbx_run_sqlite_database() into db (each size bytes) of
  * the sqlite3 that a shell's -c script `cd DIR && sqlite3 ...` runs (its one command after its
  * leading cd, past its assignments; cwd is DIR, as sbx_run_start_dir() read it): what cd prints

@@ -3422,7 +3422,8 @@ static const char *const javac_with_arg[] = {
 };
 
 static const char *javac_dir(char *const *argv, size_t k, size_t n) {
-        const char *dir = NULL;
+        const char *dir = NULL, *header = NULL;
+        size_t headers = 0;
 
         if (strcmp(base_of(argv[k]), "javac") != 0)
                 return NULL;
@@ -3444,8 +3445,15 @@ static const char *javac_dir(char *const *argv, size_t k, size_t n) {
                         arg = arg || strcmp(a, javac_with_arg[w]) == 0;
                 if (arg && ++i >= n)
                         return NULL;
+                if (strcmp(a, "-h") == 0) {
+                        header = argv[i];
+                        headers++;
+                }
         }
-        return dir;
+        /* without -d, its classes beside their sources (directories there): the one directory it
+         * makes is its -h DIR's, a class's with native methods (tools57: `javac -h /x/h A.java`
+         * in workspace-write read task_failure under both backends, its line of -h's level) */
+        return dir ? dir : headers == 1 && header[0] ? header : NULL;
 }
 
 int sbx_run_javac_dir(char *const *argv, const char *cwd, char *out, size_t size) {
@@ -3472,8 +3480,11 @@ static const char *javac_header_dir(char *const *argv, size_t k, size_t n) {
                         arg = arg || strcmp(argv[i], javac_with_arg[w]) == 0;
                 i += arg; /* (an option's argument is never read as -h) */
         }
-        /* only beside a -d DIR javac_dir() reads (its reading of the rest of the argv) */
-        return dir && javac_dir(argv, k, n) ? dir : NULL;
+        /* only beside a -d DIR javac_dir() reads (its reading of the rest of the argv; without
+         * -d, javac_dir() gives -h's itself) */
+        const char *d = dir ? javac_dir(argv, k, n) : NULL;
+
+        return d && d != dir ? dir : NULL;
 }
 
 int sbx_run_javac_header_dir(char *const *argv, const char *cwd, char *out, size_t size) {
@@ -5614,6 +5625,10 @@ int sbx_run_chain_javac_dir(char *const *argv, const char *cwd, char *out, size_
 int sbx_run_chain_javac_dirs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
                              size_t later_size) {
         return chain_program(argv, cwd, out, size, "javac", sbx_run_javac_dir, later, later_size);
+}
+
+int sbx_run_chain_javac_header_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        return chain_program(argv, cwd, out, size, "javac", sbx_run_javac_header_dir, NULL, 0);
 }
 
 int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly) {

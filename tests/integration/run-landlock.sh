@@ -3872,9 +3872,21 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: javac -h H -d . N.java (workspace-write, $base): ${want%%:*}, H's level ($got)" \
                                                                 test "$got" = "$want"
+                                                # ... without -d (its class beside its source), and in a
+                                                # chain after a cd (tools57: before, none read, both
+                                                # task_failure)
+                                                status_row "$d/ws" $b workspace-write "$d/jh.json" javac -h /var/tmp/$tag-jd/$base/hnew/h $tag-jp/N.java
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: javac -h H N.java (workspace-write, $base): ${want%%:*}, H's level ($got)" \
+                                                                test "$got" = "$want"
+                                                status_row "$d/ws" $b workspace-write "$d/jh.json" sh -c "cd $tag-jp && javac -h /var/tmp/$tag-jd/$base/hnew/h -d . N.java"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: cd D && javac -h H -d . N.java (workspace-write, $base): ${want%%:*}, H's level ($got)" \
+                                                                test "$got" = "$want"
+                                                check "$who, $b: ... no header made" test ! -e /var/tmp/$tag-jd/$base/hnew
                                         done
                                 done
-                                rm -rf "$d/ws/p" "$d/ws/$tag-jp/N.java"
+                                rm -rf "$d/ws/p" "$d/ws/$tag-jp/N.java" "$d/ws/$tag-jp/N.class" "$d/ws/$tag-jp/p"
                                 # a second javac after one that wrote in the workspace: the line is
                                 # the second's (left53: the first's before, task_failure)
                                 for b in landlock bwrap; do

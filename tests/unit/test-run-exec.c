@@ -1939,6 +1939,12 @@ static void test_javac_dir(void **state) {
                 { { "javac", "@args", "-d", "a" }, NULL },
                 { { "javac", "-cp" }, NULL },
                 { { "java", "-d", "a" }, NULL },
+                /* without -d, its one -h DIR, the one directory it makes (tools57: before, none,
+                 * `javac -h /x/h A.java` read task_failure) */
+                { { "javac", "-h", "/ro/h", "A.java" }, "/ro/h" },
+                { { "javac", "-cp", "-h", "-h", "h", "A.java" }, "/w/h" },
+                { { "javac", "-h", "a", "-h", "b", "A.java" }, NULL },
+                { { "javac", "-h", "", "A.java" }, NULL },
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_javac_dir);
@@ -1969,6 +1975,15 @@ static void test_chain_javac_dir(void **state) {
                 { { "sh", "-c", "javac -d a A.java && javac -d b X.java" }, "/w/a" },
                 { { "sh", "-c", "javac A.java && javac -d b X.java" }, NULL },
                 { { "sh", "-c", "javac -d out X.java; ls" }, NULL },
+                { { "sh", "-c", "cd src && javac -h /ro/h A.java" }, "/ro/h" },
+        };
+        /* the first javac's -h DIR beside its -d DIR (tools57: before, none read in a chain, `cd
+         * D && javac -h /x/h -d . A.java` in workspace-write read task_failure) */
+        static const struct target_row heads[] = {
+                { { "sh", "-c", "cd src && javac -h /ro/h -d . A.java" }, "/ro/h" },
+                { { "sh", "-c", "mkdir -p h && javac -d out -h h A.java && ls" }, "/w/h" },
+                { { "sh", "-c", "javac -d a A.java && javac -h /ro/h -d b B.java" }, NULL },
+                { { "sh", "-c", "cd src && javac -h /ro/h A.java" }, NULL },
         };
         char out[PATH_MAX];
         (void) state;
@@ -1978,6 +1993,12 @@ static void test_chain_javac_dir(void **state) {
 
                 if (r != (cases[i].want ? 1 : 0) || (r == 1 && strcmp(out, cases[i].want) != 0))
                         fail_msg("case %zu (%s): %d %s", i, cases[i].argv[2], r, r == 1 ? out : "");
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(heads); i++) {
+                int r = sbx_run_chain_javac_header_dir((char *const *) heads[i].argv, "/w", out, sizeof(out));
+
+                if (r != (heads[i].want ? 1 : 0) || (r == 1 && strcmp(out, heads[i].want) != 0))
+                        fail_msg("head %zu (%s): %d %s", i, heads[i].argv[2], r, r == 1 ? out : "");
         }
 }
 
