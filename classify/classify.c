@@ -148,6 +148,10 @@ struct sbx_classifier {
         bool curl_create_dirs;                   /* see struct sbx_classify_context */
         bool sqlite_readonly;                    /* see struct sbx_classify_context */
         char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        /* bfd_output as the host resolved it when the context was set, before the run ("" where the
+         * same): binutils unlinks an output it could not write, a dangling link in the workspace
+         * too, which the host then no longer follows */
+        char bfd_followed[SBX_DENIAL_PATH_MAX];
         char javac_dir[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char javac_header_dir[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char git_index_lock[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
@@ -814,6 +818,13 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->dd_output, c->dd_output);
         argv_file_resolved(c, ctx->curl_output, c->curl_output);
         argv_file_resolved(c, ctx->bfd_output, c->bfd_output);
+        c->bfd_followed[0] = '\0';
+        if (c->bfd_output[0] && c->resolve) {
+                char host[SBX_DENIAL_PATH_MAX];
+
+                if (host_name(c, c->bfd_output, strlen(c->bfd_output), host) && strcmp(host, c->bfd_output) != 0)
+                        memcpy(c->bfd_followed, host, strlen(host) + 1);
+        }
         c->later_target[0] = '\0';
         argv_file_resolved(c, ctx->javac_dir, c->javac_dir);
         argv_file_resolved(c, ctx->javac_header_dir, c->javac_header_dir);
@@ -5370,8 +5381,17 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                 if (strcasecmp(sig, bfd_archive_sig) == 0) {
                         target = first_unwritten(c, c->bfd_output, c->bfd_later, false, true);
                         memcpy(path, target, strlen(target) + 1);
-                } else
+                } else {
                         target = bfd_named(c, path);
+                        /* its output through a dangling link, as the host resolved it before the
+                         * run: binutils unlinks the link after the failed open (tools57: `strip -o
+                         * l m.o`, l a workspace link to a new file outside, in workspace-write read
+                         * task_failure under both backends, l asked of the host once gone) */
+                        if (target == c->bfd_output && c->bfd_followed[0] && strcmp(path, c->bfd_output) == 0) {
+                                memcpy(path, c->bfd_followed, strlen(c->bfd_followed) + 1);
+                                target = c->bfd_followed;
+                        }
+                }
         } else if (!cache && !target[0] && !(db && c->sqlite_db[0]) && c->argv_lost) {
                 return false; /* the argv's file too long to keep: a denial of no path */
         } else if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
