@@ -3069,13 +3069,23 @@ static void test_archive_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_archive_output);
 }
 
+/* reader's answer of words (in /w): want, or none where want is NULL */
+static void reader_gives(int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *const *words,
+                         const char *want) {
+        char out[PATH_MAX];
+
+        assert_int_equal(reader(words, "/w", out, sizeof(out)), want ? 1 : 0);
+        if (want)
+                assert_string_equal(out, want);
+}
+
 /* 7-Zip rewrites an archive the host has as NAME.tmp beside it, the first of NAME.tmp, NAME.tmp1,
  * ... the host has not (O_EXCL), and moves that onto the archive (sbx_run_archive_output(),
  * sbx_run_archive_moved_to()): tools57, before, the archive itself was read, `7zz a /x/e.7z f` of
  * an e.7z there recorded e.7z where e.7z.tmp was refused. A new archive is opened as named, no
  * move; -w DIR's and -v's temporary files are moved onto the archive, the first volume. */
 static void test_archive_output_tmp(void **state) {
-        char tmpl[] = "/tmp/test-run-exec-7z.XXXXXX", arc[PATH_MAX], out[PATH_MAX], want[PATH_MAX + 16];
+        char tmpl[] = "/tmp/test-run-exec-7z.XXXXXX", arc[PATH_MAX], want[PATH_MAX + 16];
         char *dir = mkdtemp(tmpl);
         int fd;
 
@@ -3087,28 +3097,22 @@ static void test_archive_output_tmp(void **state) {
         char *vol[] = { (char *) "7zz", (char *) "a", (char *) "-v1k", arc, (char *) "f", NULL };
 
         /* a new archive: itself, nothing moved onto it */
-        assert_int_equal(sbx_run_archive_output(words, "/w", out, sizeof(out)), 1);
-        assert_string_equal(out, arc);
-        assert_int_equal(sbx_run_archive_moved_to(words, "/w", out, sizeof(out)), 0);
-        assert_int_equal(sbx_run_archive_moved_to(work, "/w", out, sizeof(out)), 1);
-        assert_string_equal(out, arc);
+        reader_gives(sbx_run_archive_output, words, arc);
+        reader_gives(sbx_run_archive_moved_to, words, NULL);
+        reader_gives(sbx_run_archive_moved_to, work, arc);
         (void) snprintf(want, sizeof(want), "%s.001", arc);
-        assert_int_equal(sbx_run_archive_moved_to(vol, "/w", out, sizeof(out)), 1);
-        assert_string_equal(out, want);
+        reader_gives(sbx_run_archive_moved_to, vol, want);
         /* the host has it: NAME.tmp, moved onto it */
         assert_true((fd = open(arc, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) >= 0);
         close(fd);
         (void) snprintf(want, sizeof(want), "%s.tmp", arc);
-        assert_int_equal(sbx_run_archive_output(words, "/w", out, sizeof(out)), 1);
-        assert_string_equal(out, want);
-        assert_int_equal(sbx_run_archive_moved_to(words, "/w", out, sizeof(out)), 1);
-        assert_string_equal(out, arc);
+        reader_gives(sbx_run_archive_output, words, want);
+        reader_gives(sbx_run_archive_moved_to, words, arc);
         /* ... NAME.tmp there too: NAME.tmp1 */
         assert_true((fd = open(want, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) >= 0);
         close(fd);
         (void) snprintf(want, sizeof(want), "%s.tmp1", arc);
-        assert_int_equal(sbx_run_archive_output(words, "/w", out, sizeof(out)), 1);
-        assert_string_equal(out, want);
+        reader_gives(sbx_run_archive_output, words, want);
         (void) snprintf(want, sizeof(want), "%s.tmp", arc);
         assert_int_equal(unlink(want), 0);
         assert_int_equal(unlink(arc), 0);
