@@ -152,8 +152,13 @@ static char *cell_text(sqlite3_stmt *row, int i, size_t max) {
         full = len = (size_t) sqlite3_column_bytes(row, i);
         if (!t)
                 return strdup("");
-        if (max > 3 && len > max)
+        if (max > 3 && len > max) {
                 len = max - 3;
+                /* not within a character: its first bytes alone read as '?', which stands for a
+                 * control or a byte that is not UTF-8 in the record (a cut 'é' showed 'ée?...') */
+                for (int back = 0; back < 3 && len > 0 && ((unsigned char) t[len] & 0xc0) == 0x80; back++)
+                        len--;
+        }
         s = sbx_term_text(t, len);
         if (!s || len == full)
                 return s;

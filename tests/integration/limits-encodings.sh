@@ -9,6 +9,8 @@
 #   C1 control byte (the stored argv was printed as it is, its U+009B raw) and decodes to it;
 # - a current directory removed before sbx starts: the row's cwd is its name with " (deleted)"
 #   (it was '', although the command ran there).
+# And the table of sbx audit list on a terminal cuts a long cell between characters (not within
+# one, whose first bytes then read as '?').
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 trap t_cleanup EXIT
@@ -193,5 +195,22 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                 test "$(cat "$T/deep.rc")" = 2 -a ! -s "$T/deep.out"
 else
         t_diag "no Landlock: the over-long current directory is left out"
+fi
+
+# the table on a terminal cuts a long cell between characters: cut within one, its first bytes
+# read as '?' (as a control or a byte that is not UTF-8 in the record would), 'ée?...'
+if type -P script >/dev/null; then
+        for arg in "x$(printf '\xc3\xa9%.0s' $(seq 200))" "x$(printf '\xe6\xbc\xa2%.0s' $(seq 100))" \
+                "xx$(printf '\xe6\xbc\xa2%.0s' $(seq 100))" "x$(printf '\xf0\x9f\x98\x80%.0s' $(seq 100))"; do
+                rm -f "$T/cut.db"*
+                "$SBX_BIN" run --backend "${BACKENDS[0]}" --mode read-only --root "$T/cwd" --db "$T/cut.db" -- true "$arg" \
+                        2>/dev/null
+                line=$(SBX=$SBX_BIN DB=$T/cut.db script -qec 'stty cols 80; "$SBX" audit list --db "$DB"' /dev/null |
+                        grep -a '\["true"')
+                t_check "the table cuts a cell of ${#arg} characters between characters (${line##* })" \
+                        eval '[[ "$line" == *...* ]] && [[ "$line" != *"?"* ]]'
+        done
+else
+        t_diag "no script(1): the table's cut on a terminal is left out"
 fi
 t_finish
