@@ -687,6 +687,57 @@ assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2], o' "
                                 pre=("${NOBODY[@]}" env HOME="$d")
                         fi
                         chmod 0444 "$d/ws/ro" && chmod 0555 "$d/ws/rodir"
+                        # a refused path of 3000 bytes, which the kernel takes (PATH_MAX 4096), is
+                        # recorded whole in the verdict and the audit row (before: null beyond 1023
+                        # bytes); a directory nobody may write too, so the refusal is the sandbox's
+                        deep=/var/tmp/$tag-deep-$who
+                        while [ ${#deep} -lt 2790 ]; do deep=$deep/$(printf 'p%.0s' {1..200}); done
+                        deep=$deep/$(printf 'q%.0s' $(seq $((2997 - ${#deep})))) # "/x": 3000 bytes
+                        mkdir -p "$deep" && chmod -R 0755 /var/tmp/$tag-deep-$who && chmod 0777 "$deep"
+                        for b in landlock bwrap; do
+                                rm -f "$d/deep-$b.json"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/deep-$b.json" -- touch "$deep/x" ) 2>/dev/null
+                                rc=$?
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b read-only: touch of a path of ${#deep}+2 bytes is denied, the path whole in the verdict and the audit row (rc=$rc)" "$PY" -c '
+import json, os, sqlite3, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o
+assert len(sys.argv[2]) == 3000 and not os.path.exists(sys.argv[2]), "made"
+db = sqlite3.connect("file:%s?mode=ro" % sys.argv[3], uri=True)
+rows = db.execute("select path from denial_lines where execution_id = ?", (o["execution_id"],)).fetchall()
+assert rows == [(sys.argv[2],)], [len(r[0] or "") for r in rows]' "$d/deep-$b.json" "$deep/x" "$d/audit.db"
+                        done
+                        rm -rf /var/tmp/$tag-deep-$who
+                        # as nobody, a workspace of root's at a path of 1826 bytes, `touch x` in it:
+                        # the host refuses nobody, so in workspace-write the refusal is the host's
+                        # (task_failure); in read-only a bare word in the start directory is a
+                        # denial as at a short path, the path joined whole (before: the start
+                        # directory and the workspace, over 1023 bytes, were dropped: every line a
+                        # denial, workspace-write denied, the path null)
+                        if [ $who = nobody ]; then
+                                rw=/var/tmp/$tag-rw
+                                while [ ${#rw} -lt 1620 ]; do rw=$rw/$(printf 'r%.0s' {1..200}); done
+                                rw=$rw/$(printf 's%.0s' $(seq $((1825 - ${#rw}))))
+                                mkdir -p "$rw" && chmod -R 0755 /var/tmp/$tag-rw
+                                for m in workspace-write read-only; do
+                                        rm -f "$d/rw-$m.json"
+                                        ( cd "$rw" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode $m \
+                                                --root "$rw" --verdict-json "$d/rw-$m.json" -- touch x ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, landlock $m: touch x in root's workspace of ${#rw} bytes: $([ $m = read-only ] && echo "denied, its path whole" || echo "the host's refusal, task_failure") (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "read-only":
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3] + "/x"], o
+else:
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+assert len(sys.argv[3]) == 1826 and not os.path.exists(sys.argv[3] + "/x"), "made"' "$d/rw-$m.json" $m "$rw"
+                                done
+                                rm -rf /var/tmp/$tag-rw
+                        fi
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v1.json" -- sh -c 'echo x > ro; touch rodir/f' ) 2>"$T/err"
                         rc=$?
@@ -2107,12 +2158,12 @@ else:
 assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv[3]), "moved"' "$d/bmv.json" $dest $tag-mv "$d/ws/$tag-mv"
                                     done
                                 done
-                                # ... into a directory whose name is longer than a path kept (1023
-                                # bytes): the classifier refused the context, which was dropped
-                                # whole (the workspace with it), and root's such directory read as
-                                # denied, the workspace's f its path. Now the destination is asked
-                                # of the host whole: root's, the host's refusal; one nobody may
-                                # write, denied with no path (never the workspace's f)
+                                # ... into a directory whose name is longer than a path once kept
+                                # (1023 bytes): the classifier refused the context, which was
+                                # dropped whole (the workspace with it), and root's such directory
+                                # read as denied, the workspace's f its path. Now root's is the
+                                # host's refusal; one nobody may write, denied, DEST/f its path
+                                # (never the workspace's f; none while paths were cut at 1023)
                                 long=/var/tmp/$tag-long/$(printf 'a%.0s' {1..250})/$(printf 'b%.0s' {1..250})/$(printf 'c%.0s' {1..250})/$(printf 'd%.0s' {1..250})
                                 mkdir -p "$long/open" && chmod 0755 /var/tmp/$tag-long && chmod 0777 "$long/open"
                                 for dest in "$long/" "$long/open/"; do
@@ -2120,13 +2171,13 @@ assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv
                                                 --verdict-json "$d/bmv.json" -- busybox mv "$d/ws/$tag-mv" "$dest" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, landlock: busybox mv ./f into a directory of ${#dest} bytes, $([ "$dest" = "$long/" ] && echo "root's: the host's refusal, task_failure" || echo "nobody may write: denied, no path") (rc=$rc)" "$PY" -c '
+                                        check "nobody, landlock: busybox mv ./f into a directory of ${#dest} bytes, $([ "$dest" = "$long/" ] && echo "root's: the host's refusal, task_failure" || echo "nobody may write: denied, DEST/f its path") (rc=$rc)" "$PY" -c '
 import json, os, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[3] == "root":
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
-    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], o
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[4] + "/" + os.path.basename(sys.argv[2])], o
 assert os.path.exists(sys.argv[2]) and not os.listdir(sys.argv[4]), "moved"' "$d/bmv.json" "$d/ws/$tag-mv" \
                                                 "$([ "$dest" = "$long/" ] && echo root || echo open)" "$long/open"
                                 done
