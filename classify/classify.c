@@ -136,6 +136,8 @@ struct sbx_classifier {
         char sqlite_db[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         bool sqlite_db_moved;                    /* see struct sbx_classify_context */
         bool sqlite_target_or_db;                /* see struct sbx_classify_context */
+        char sqlite_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        bool sqlite_dir_lost;                    /* see struct sbx_classify_context */
         bool chattr_capability;                  /* see struct sbx_classify_context */
         bool argv_lost;                          /* context argv_name_lost */
         bool npm_scripts;                        /* see struct sbx_classify_context */
@@ -704,6 +706,11 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->sqlite_db_moved = ctx->sqlite_db_moved;
         c->sqlite_target_or_db = ctx->sqlite_target_or_db;
         c->argv_lost = ctx->argv_name_lost;
+        /* (a directory too long to keep: a name of it is of no directory told) */
+        c->sqlite_dir_lost = ctx->sqlite_dir_lost ||
+                             argv_file_copy(ctx->sqlite_dir, c->sqlite_dir, sizeof(c->sqlite_dir)) == -ENAMETOOLONG;
+        if (ctx->sqlite_dir && ctx->sqlite_dir[0] != '/')
+                return -EINVAL;
         if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target))) < 0 ||
             (r = argv_file_copy(ctx->sqlite_db, c->sqlite_db, sizeof(c->sqlite_db))) < 0 ||
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
@@ -5245,6 +5252,24 @@ static int line_file_named(struct sbx_classifier *c, const unsigned char *name, 
         return 1;
 }
 
+/* line_file_named() of the name[0..n) SQLite's ATTACH line prints: a relative one of the
+ * directory its `.cd`s moved the shell to (sqlite_dir; attach57: before, of the command's, `sqlite3
+ * -cmd '.cd /x' :memory: "attach 't.db' as x; ..."` in workspace-write read task_failure), none
+ * where a `.cd` not read may have (sqlite_dir_lost: 0, not judged). */
+static int sqlite_line_file(struct sbx_classifier *c, const unsigned char *name, size_t n, char *path) {
+        char joined[SBX_DENIAL_PATH_MAX];
+        int len;
+
+        if (n == 0 || name[0] == '/' || (!c->sqlite_dir[0] && !c->sqlite_dir_lost))
+                return line_file_named(c, name, n, path);
+        if (c->sqlite_dir_lost || memchr(name, '\0', n) || n > INT_MAX)
+                return 0;
+        if ((len = snprintf(joined, sizeof(joined), "%s/%.*s", c->sqlite_dir, (int) n, (const char *) name)) < 0 ||
+            (size_t) len >= sizeof(joined))
+                return -ENAMETOOLONG;
+        return line_file_named(c, (const unsigned char *) joined, (size_t) len, path);
+}
+
 /* The file SQLite's "attempt to write a readonly database" (which names none) is of: sqlite_target,
  * else sqlite_db; where the SQL may write either (sqlite_target_or_db), the one outside the granted
  * directories where the other is beneath them, which the sandbox refused (left56: `attach 'X' as
@@ -5359,9 +5384,9 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
 
                         if (sbx_sqlite_uri_path((const char *) at + al, t - (size_t) (at - s) - al, file, sizeof(file)) !=
                                     SBX_SQLITE_URI_CREATES ||
-                            line_file_named(c, (const unsigned char *) file, strlen(file), path) <= 0)
+                            sqlite_line_file(c, (const unsigned char *) file, strlen(file), path) <= 0)
                                 return true;
-                } else if ((k = line_file_named(c, at + al, t - (size_t) (at - s) - al, path)) <= 0) {
+                } else if ((k = sqlite_line_file(c, at + al, t - (size_t) (at - s) - al, path)) <= 0) {
                         return k == 0; /* too long to keep: a denial of no path, as GNAT's */
                 }
                 target = c->line_file;

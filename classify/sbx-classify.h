@@ -383,6 +383,14 @@ struct sbx_classify_context {
          * file before its SQL, which sqlite_db's directory is): the relative name its line prints,
          * the argv's, is of that directory, and is read as sqlite_db where sqlite_db ends with it. */
         bool sqlite_db_moved;
+        /* The directory the ATTACHes of that sqlite3 run in (absolute), where `.cd DIR`s of its
+         * -init file, -cmd's or SQL before them moved it from the command's: the relative name
+         * SQLite's "unable to open database: F" prints is of it. Copied (one too long to keep:
+         * as sqlite_dir_lost). NULL: the command's directory. */
+        const char *sqlite_dir;
+        /* Whether a `.cd` the caller did not read may have moved that sqlite3 before its ATTACH:
+         * the relative name that line prints is then of no directory told, and is not judged. */
+        bool sqlite_dir_lost;
         /* Whether a file the caller read from the argv for one of the fields above (sqlite_target,
          * sqlite_db, curl_output, bfd_output, ...) was left out, its name longer than one kept
          * (SBX_DENIAL_PATH_MAX - 1 bytes): the lines that name no file, or that the argv's file

@@ -2632,7 +2632,7 @@ static void classifier_context(struct run_state *st) {
         _cleanup_strv_free_ char **split = sbx_run_env_split(st->command);
         char *const *command = split ? split : st->command;
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
+        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], sqlite_dir[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
                 javac_header[PATH_MAX],
                 git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
@@ -2818,6 +2818,10 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_db_moved = ctx.sqlite_db_moved || db_r == 2;
                         }
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
+                        /* (the directory its ATTACHes run in, past its `.cd`s) */
+                        if ((r = sbx_run_sqlite_sql_dir(words, words_dir, sqlite_dir, sizeof(sqlite_dir))) == 2)
+                                ctx.sqlite_dir = sqlite_dir;
+                        ctx.sqlite_dir_lost = r < 0;
                         ctx.chattr_capability = sbx_run_chattr_capability(words, words_dir);
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;

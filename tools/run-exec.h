@@ -197,6 +197,20 @@ int sbx_run_sqlite_stdin_db(char *const *words, const struct sbx_run_words *cw, 
  * workspace-write X outside it read task_failure. */
 int sbx_run_sqlite_stdin_attach(char *const *words, const struct sbx_run_words *cw, const char *dir, char *out,
                                 size_t size);
+/* The directory the ATTACHes of a sqlite3 that words (sbx_run_command_words()'s) run in cwd
+ * (their start) run in, for the relative name SQLite's "unable to open database: F" prints (struct
+ * sbx_classify_context's sqlite_dir): `sqlite3 [flags] DB SQL...` past the wrappers of
+ * sbx_run_start_dir() and env's arguments, the start moved by each `.cd DIR` of its -init file
+ * (else ~/.sqliterc, read as sbx_run_sqlite_database() reads it), of its -cmd's, then of its
+ * SQL arguments before the ATTACH (DB `:memory:` too), read as sbx_run_sqlite_database() reads
+ * them: a DIR the host has not as a directory the user may enter leaves it, as it leaves the
+ * shell. Into out: 2 where moved, 1 where not; 0 for another program, an option but the output
+ * flags, no SQL argument (stdin's), no ATTACH, a text before it not read that holds no `.cd`;
+ * -1 where a `.cd` may have moved it that is not read (one of another form, a text holding it
+ * not read, the -init file not read, a `.cd` in the ATTACH's own text, ATTACHes in two
+ * directories). Attach57: before, `sqlite3 -cmd '.cd /x' :memory: "attach 't.db' as x; ..."`
+ * named the start's t.db, and in workspace-write read task_failure. */
+int sbx_run_sqlite_sql_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* Whether words (sbx_run_command_words()'s) run a sqlite3 (past the wrappers of
  * sbx_run_start_dir()) given -readonly (struct sbx_classify_context's sqlite_readonly). */
 bool sbx_run_sqlite_readonly(char *const *words, const char *cwd);

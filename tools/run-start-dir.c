@@ -4064,6 +4064,112 @@ int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_
         return sqlite_walk_db(&w, start, db, out, size);
 }
 
+/* Whether a line of the sqlite3 shell's text starts with a `.cd` (past its blanks). */
+static bool sqlite_text_cd(const char *text) {
+        for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+                if (sqlite_cd(l + strspn(l, " \t\r")))
+                        return true;
+        return false;
+}
+
+/* Walks the text of the sqlite3 shell that runs before an ATTACH (sbx_run_sqlite_sql_dir()):
+ * each of its `.cd DIR`s read as sqlite_walk_text() reads them, its DIR asked of the host whatever
+ * the database did (w->dir kept empty). 0, or -1 where it is not read and may move the shell (a
+ * `.cd` in it), -2 where it is not read but holds no `.cd` (another dot-command, which the walk
+ * does not pass). */
+static int sqlite_walk_cds(struct sqlite_walk *w, const char *text, bool one) {
+        int r = sqlite_walk_text(w, text, one, false);
+
+        w->dir[0] = '\0';
+        if (r < 0)
+                return sqlite_text_cd(text) ? -1 : -2;
+        return 0;
+}
+
+int sbx_run_sqlite_sql_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        _cleanup_free_ char *buf = NULL;
+        struct sqlite_walk w;
+        const char *db = NULL, *init = NULL, *text;
+        char start[PATH_MAX], rc[PATH_MAX], at[PATH_MAX] = ""; /* at: where the ATTACHes run */
+        bool unanswered = false, args = false;
+        size_t n = 0;
+        ptrdiff_t k;
+        int r = 0, lost = 0; /* lost: sqlite_walk_cds()'s answer of a text not read, 0 none yet */
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0 ||
+            strlen(start) >= sizeof(w.cur))
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                if (sqlite_option(argv[i], "-cmd") || sqlite_option(argv[i], "-init")) {
+                        if (i + 1 >= n)
+                                return 0;
+                        if (argv[i][strlen(argv[i]) - 1] == 't')
+                                init = argv[i + 1];
+                        i++;
+                } else if (argv[i][0] == '-' && argv[i][1] && !sqlite_flag(argv[i]))
+                        return 0; /* an option that may take a word */
+                else if (argv[i][0] != '-' && !db)
+                        db = argv[i];
+                else if (argv[i][0] != '-')
+                        args = true;
+        }
+        /* no SQL argument: the shell reads its stdin, whose ATTACH this does not read */
+        if (!db || !args)
+                return 0;
+        memcpy(w.cur, start, strlen(start) + 1);
+        w.dir[0] = '\0';
+        /* its -init file, else ~/.sqliterc (none there: none read) */
+        if ((init = sqlite_rc_file(init, rc, sizeof(rc))) && (r = sbx_run_host_access(init, F_OK)) != -ENOENT) {
+                if (r == -ETIMEDOUT || !(buf = malloc(SCRIPT_FILE_MAX + 2)))
+                        return -1;
+                if (!(text = sqlite_file_text(init, start, buf, &unanswered)) && unanswered)
+                        return -1;
+                if (text && strcasestr(text, "attach"))
+                        return sqlite_text_cd(text) ? -1 : 0;
+                if (text)
+                        lost = sqlite_walk_cds(&w, text, false);
+        }
+        /* then its -cmd's, then its SQL arguments, in order: the directory each ATTACH runs in,
+         * one for all */
+        for (int pass = 0; pass < 2; pass++)
+                for (size_t i = (size_t) k + 1, dbs = 0; i < n; i++) {
+                        const char *a = argv[i];
+
+                        if (sqlite_option(a, "-cmd") || sqlite_option(a, "-init")) {
+                                i++;
+                                if (pass == 1 || a[strlen(a) - 1] == 't')
+                                        continue;
+                                a = argv[i];
+                        } else if (pass == 0 || a[0] == '-' || dbs++ == 0)
+                                continue;
+                        /* SQL (a text not starting with '.', whole) that attaches: where it runs
+                         * (after a text not read that may have moved it, or beside another
+                         * ATTACH's directory: not told) */
+                        if (a[strspn(a, " \t\r\n")] != '.') {
+                                if (!strcasestr(a, "attach"))
+                                        continue;
+                                if (lost == -1 || (at[0] && strcmp(at, w.cur) != 0))
+                                        return -1;
+                                if (lost == -2)
+                                        return 0;
+                                memcpy(at, w.cur, strlen(w.cur) + 1);
+                                continue;
+                        }
+                        /* a dot-command (after one not read: not read, a `.cd` in it lost; one
+                         * not read beside an ATTACH of its lines too) */
+                        if (!lost)
+                                lost = sqlite_walk_cds(&w, a, true);
+                        else if (sqlite_text_cd(a))
+                                lost = -1;
+                        if (lost == -1 && strcasestr(a, "attach"))
+                                return -1;
+                }
+        if (!at[0] || strlen(at) >= size)
+                return 0;
+        memcpy(out, at, strlen(at) + 1);
+        return strcmp(at, start) != 0 ? 2 : 1;
+}
+
 bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
         char start[PATH_MAX], uri[PATH_MAX];
         const char *db = NULL;

@@ -5670,6 +5670,37 @@ static void test_classify_sqlite_attach_unopened(void **state) {
                         check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
                                   cases[i].path ? "denied" : "task_failure", cases[i].path);
                 }
+        /* a relative name of the directory the shell's `.cd`s moved it to (sqlite_dir), the
+         * command's in the workspace (attach57: before, of the command's, live `sqlite3 -cmd '.cd
+         * /var/tmp/D' :memory: "attach 't.db' as x; create table x.t(a)"` in workspace-write
+         * read task_failure under both backends); none where a `.cd` not read may have moved
+         * it (sqlite_dir_lost: not judged); an absolute one whatever the directory */
+        static const struct {
+                const char *dir, *text, *path;
+                bool lost;
+        } moved[] = {
+                { "/home/u/o", "Error: stepping, unable to open database: x.db (14)\n", "/home/u/o/x.db", false },
+                { "/home/u/o", "Runtime error near line 1: unable to open database: x.db (14)\n", "/home/u/o/x.db", false },
+                { "/home/u/o", "Error: stepping, unable to open database: file:x.db?mode=rwc (14)\n", "/home/u/o/x.db", false },
+                { "/home/u/o", "Error: stepping, unable to open database: /ws/x.db (14)\n", NULL, false },
+                { "/ws", "Error: stepping, unable to open database: /home/u/o/x.db (14)\n", "/home/u/o/x.db", false },
+                { "/ws", "Error: stepping, unable to open database: x.db (14)\n", NULL, false },
+                { NULL, "Error: stepping, unable to open database: x.db (14)\n", NULL, false },
+                { NULL, "Error: stepping, unable to open database: x.db (14)\n", NULL, true },
+                { NULL, "Error: stepping, unable to open database: /home/u/o/x.db (14)\n", "/home/u/o/x.db", true },
+        };
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(moved); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        struct sbx_classify_context in = ctx;
+
+                        in.cwd = moved[i].lost ? "/home/u/o" : "/ws";
+                        in.sqlite_dir = moved[i].dir;
+                        in.sqlite_dir_lost = moved[i].lost;
+                        check_row(backend, 100 + i, moved[i].text, run_backend_in(backend, &in, moved[i].text),
+                                  moved[i].path ? "denied" : "task_failure", moved[i].path);
+                }
         /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
                                       "Error: stepping, unable to open database: /home/u/o/x.db (14)\n"),

@@ -1800,6 +1800,76 @@ static void test_sqlite_database(void **state) {
         }
 }
 
+/* The directory a sqlite3's ATTACHes run in, past the `.cd`s of its -cmd's and SQL arguments
+ * before them (attach57: before, none read, `sqlite3 -cmd '.cd /x' :memory: "attach 't.db' as x;
+ * create table x.t(a)"` named the start's t.db, and in workspace-write read task_failure). */
+static void test_sqlite_sql_dir(void **state) {
+        static const struct {
+                const char *argv[10];
+                const char *want; /* relative to the directory made; "!" prefix: 1 (not moved), "" 0, "-" -1 */
+        } rows[] = {
+                { { "sqlite3", "-cmd", ".cd x", ":memory:", "attach 't.db' as x; create table x.t(a)" }, "x" },
+                { { "sqlite3", ":memory:", ".cd x", "attach 't.db' as x; create table x.t(a)" }, "x" },
+                { { "sqlite3", "n.db", ".cd x", "attach 't.db' as x; create table x.t(a)" }, "x" },
+                { { "sqlite3", "-cmd", ".cd x", "n.db", ".cd 'a b'", "attach 't.db' as x" }, "x/a b" },
+                { { "sqlite3", "-bail", "n.db", ".mode csv", ".cd x", "select 1", ".cd y", "attach 't.db' as x" }, "x/y" },
+                /* a -cmd runs before the SQL arguments, wherever it is given */
+                { { "sqlite3", "n.db", ".cd x", "attach 't.db' as x", "-cmd", ".cd x" }, "x/x" },
+                /* not moved: none, one the host has not (sqlite stays), one after the ATTACH */
+                { { "sqlite3", ":memory:", "attach 't.db' as x" }, "!" },
+                { { "sqlite3", ":memory:", ".cd nodir", "attach 't.db' as x" }, "!" },
+                { { "sqlite3", ":memory:", ".cd x/f", "attach 't.db' as x" }, "!" },
+                { { "sqlite3", ":memory:", "attach 't.db' as x", ".cd x" }, "!" },
+                /* a `.cd` of a name holding "attach" is a dot-command as another */
+                { { "sqlite3", ":memory:", ".cd x/attach", "attach 't.db' as x" }, "x/attach" },
+                { { "sqlite3", "-cmd", ".cd x/attach", ":memory:", "attach 't.db' as x" }, "x/attach" },
+                /* SQL holding ".cd" (the shell's SQL whole, none a dot-command) */
+                { { "sqlite3", ":memory:", ".cd x", "select 1;\n.cd y", "attach 't.db' as x" }, "x" },
+                /* none told: no ATTACH, stdin's, another program, another option */
+                { { "sqlite3", ":memory:", ".cd x", "create table t(a)" }, "" },
+                { { "sqlite3", "-cmd", ".cd x", "n.db" }, "" },
+                { { "sqlite3", "-vfs", "unix", ":memory:", ".cd x", "attach 't.db' as x" }, "" },
+                { { "sqlite3", ":memory:", ".import f t", "attach 't.db' as x" }, "" },
+                /* a `.cd` not read: the directory lost */
+                { { "sqlite3", ":memory:", ".cd ../x", "attach 't.db' as x" }, "-" },
+                { { "sqlite3", ":memory:", ".cd a b", "attach 't.db' as x" }, "-" },
+                { { "sqlite3", ":memory:", ".import f t", ".cd x", "attach 't.db' as x" }, "-" },
+                { { "sqlite3", ":memory:", ".cd x\nattach 't.db' as x;" }, "-" },
+                { { "sqlite3", ":memory:", "attach 't.db' as x", ".cd x", "attach 'u.db' as u" }, "-" },
+        };
+        static const char *const subs[] = { "x", "x/x", "x/y", "x/a b", "x/f", "x/attach", NULL };
+        char tmpl[] = "/tmp/sbx-test-sqldir.XXXXXX", out[PATH_MAX], want[PATH_MAX], p[PATH_MAX];
+        char *top = mkdtemp(tmpl);
+
+        (void) state;
+        assert_non_null(top);
+        for (const char *const *s = subs; *s; s++) {
+                snprintf(p, sizeof(p), "%s/%s", top, *s);
+                if (strcmp(*s, "x/f") == 0)
+                        fclose(fopen(p, "w"));
+                else
+                        assert_int_equal(mkdir(p, 0700), 0);
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) rows[i].argv, top, dir, &cw);
+                const char *w = rows[i].want;
+                int r = words ? sbx_run_sqlite_sql_dir(words, dir, out, sizeof(out)) : 0;
+
+                sbx_run_words_clear(&cw);
+                snprintf(want, sizeof(want), "%s%s%s", top, w[0] && w[0] != '!' && w[0] != '-' ? "/" : "",
+                         w[0] == '!' || w[0] == '-' ? "" : w);
+                if (r != (w[0] == '-' ? -1 : w[0] == '!' ? 1 : w[0] ? 2 : 0) || (r > 0 && strcmp(out, want) != 0))
+                        fail_msg("row %zu: %d %s", i, r, r > 0 ? out : "");
+        }
+        for (size_t i = SBX_ELEMENTSOF(subs) - 1; i-- > 0;) {
+                snprintf(p, sizeof(p), "%s/%s", top, subs[i]);
+                assert_int_equal(strcmp(subs[i], "x/f") == 0 ? unlink(p) : rmdir(p), 0);
+        }
+        assert_int_equal(rmdir(top), 0);
+}
+
 /* The file a dd writes, its of=, which its "failed to open 'X'" does not tell from its if=
  * (before: none read; as nobody under bwrap, root's 0622 pipe written read task_failure). */
 static void test_dd_output(void **state) {
@@ -5047,6 +5117,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_sqlite_rc_file, fresh_run),
                 cmocka_unit_test_setup(test_chattr_capability, fresh_run),
                 cmocka_unit_test_setup(test_sqlite_database, fresh_run),
+                cmocka_unit_test_setup(test_sqlite_sql_dir, fresh_run),
                 cmocka_unit_test_setup(test_dd_output, fresh_run),
                 cmocka_unit_test_setup(test_curl_output, fresh_run),
                 cmocka_unit_test_setup(test_git_stash_lock, fresh_run),
