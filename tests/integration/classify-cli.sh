@@ -134,6 +134,11 @@ bad "exit code out of range" --backend bwrap --exit 256
 bad "negative exit code" --backend bwrap --exit -1
 bad "signal 0 (it exited) without its exit code" --backend bwrap --signal 0
 bad "signal out of range" --backend bwrap --exit 1 --signal 65
+# exited and killed at once: the exit code was dropped without a word (task_failure, status 0)
+bad "exit 0 with signal 9" --backend bwrap --exit 0 --signal 9
+chk "... the line says a killed command has no exit code ($(head -c 200 "$T/err"))" \
+        "grep -q 'sbx: classify: --exit 0 with --signal 9: a command killed by a signal has no exit code' \"\$T/err\""
+bad "signal 15 with exit 1" --backend bwrap --signal 15 --exit 1
 # an empty file name is named as such ("cannot open stderr file : No such file or directory")
 for o in --stderr --dialect; do
         bad "empty $o" --backend bwrap --exit 1 "$o" ''
@@ -187,7 +192,7 @@ bad "dialect path is a directory" --backend x --exit 1 --dialect "$T"
 # an option given twice is ambiguous, as for sbx run: the last one silently won (--exit 0 after
 # --exit 1 said success, --backend landlock after bwrap read another dialect)
 printf 'denial x\n' >"$T/ok.dialect"
-base=(--backend bwrap --exit 1 --signal 1 --stderr /dev/null --dialect "$T/ok.dialect" --cwd /a --mode workspace-write --root /w)
+base=(--backend bwrap --exit 1 --signal 0 --stderr /dev/null --dialect "$T/ok.dialect" --cwd /a --mode workspace-write --root /w)
 "$SBX_BIN" classify "${base[@]}" >"$T/out" 2>"$T/err"
 t_check "(each option once: classified)" test $? = 0 -a "$(cat "$T/out")" = task_failure
 for o in "--backend landlock" "--exit 0" "--signal 9" "--stderr /dev/null" "--dialect $T/ok.dialect" "--cwd /b" \

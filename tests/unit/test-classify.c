@@ -9157,6 +9157,10 @@ static void test_classify_args_parse_table(void **state) {
                 { { "classify", "--backend", "bwrap", "--signal", "0" }, false, "--signal 0 says the command exited: give its --exit N" },
                 { { "classify", "--backend", "bwrap", "--exit", "1", "--signal", "0" }, true, NULL },
                 { { "classify", "--backend", "bwrap", "--exit", "1", "--signal", "65" }, false, "--signal wants a number in 0..64" },
+                /* exited and killed at once: the exit code was dropped without a word */
+                { { "classify", "--backend", "bwrap", "--exit", "0", "--signal", "9" }, false, "--exit 0 with --signal 9: a command killed by a signal has no exit code" },
+                { { "classify", "--backend", "bwrap", "--signal", "15", "--exit", "1" }, false, "--exit 1 with --signal 15" },
+                { { "classify", "--backend", "bwrap", "--signal", "0", "--exit", "0" }, true, NULL },
                 { { "classify", "--backend", "bwrap" }, false, "--exit N (or --signal N) is required" },
                 { { "classify", "--exit", "1" }, false, "--backend NAME is required" },
                 { { "classify", "--backend", "bwrap", "--exit", "1", "x" }, false, "unexpected argument 'x'" },
