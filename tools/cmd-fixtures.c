@@ -456,7 +456,8 @@ static void record_usage(FILE *f) {
               "record, classifies it and writes DIR/NAME/{meta,stderr,argv}. With --raw, ARGV runs as\n"
               "is, unconfined (for runner failures that sbx run cannot provoke, e.g. bwrap with a\n"
               "missing bind source). --expect refuses to write a case whose verdict differs.\n"
-              "--case is DIR/B/NAME, where sbx fixtures check finds a case of backend B.\n"
+              "--case is DIR/B/NAME, where sbx fixtures check finds a case of backend B; NAME holds\n"
+              "no control character nor bytes that are not UTF-8 (check could not list it as it is).\n"
               "--mode (read-only, or workspace-write by default) does not apply to --raw;\n"
               "--timeout (default 60) kills a command that hangs.\n",
               f);
@@ -501,6 +502,25 @@ static bool case_dir_fits(const char *case_dir, const char *backend) {
         slash = memrchr(case_dir, '/', end);
         start = slash ? (size_t) (slash - case_dir) + 1 : 0;
         return end - start == strlen(backend) && memcmp(case_dir + start, backend, end - start) == 0;
+}
+
+/* Whether the case's NAME (the last component of case_dir) reads as it is where fixtures check
+ * lists it: that check shows every name through sbx_term_text(), so a name holding a control
+ * character (a newline), a byte that is not UTF-8 or a bidirectional control is shown as another
+ * one, '?' in its place. 1 when it does, 0 when not, -ENOMEM. */
+static int case_name_shown_as_is(const char *case_dir) {
+        size_t end = strlen(case_dir);
+        const char *slash;
+
+        while (end > 1 && case_dir[end - 1] == '/')
+                end--;
+        slash = memrchr(case_dir, '/', end);
+        const char *name = slash ? slash + 1 : case_dir;
+        size_t len = end - (size_t) (name - case_dir);
+        _cleanup_free_ char *shown = sbx_term_text(name, len);
+        if (!shown)
+                return -ENOMEM;
+        return strlen(shown) == len && memcmp(shown, name, len) == 0;
 }
 
 static int record_parse(int argc, char **argv, struct record_args *a) {
@@ -591,9 +611,22 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
         if (!a->raw && !sbx_run_backend_known(a->backend))
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: sbx run has no backend '%s' (bwrap, landlock, seatbelt, "
                                 "windows-acl; --raw runs a command unconfined)", a->backend), -EINVAL;
+        /* a NAME that check cannot list as it is was made all the same ($'n\nx', a directory
+         * whose name holds a newline, listed as 'n?x'); checked first, and the whole --case is
+         * quoted below only through sbx_term_text(): one line, no control character */
+        _cleanup_free_ char *shown_case = sbx_term_text(a->case_dir, strlen(a->case_dir));
+        if (!shown_case)
+                return sbx_fail(1, "fixtures record: out of memory"), -ENOMEM;
+        int shown = case_name_shown_as_is(a->case_dir);
+        if (shown < 0)
+                return sbx_fail(1, "fixtures record: out of memory"), -ENOMEM;
+        if (!shown)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --case '%s': its NAME holds a control character or "
+                                "bytes that are not UTF-8, which sbx fixtures check cannot list as they are",
+                                shown_case), -EINVAL;
         if (!case_dir_fits(a->case_dir, a->backend))
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --case must be DIR/%s/NAME (where sbx fixtures check "
-                                "looks for a %s case), not '%s'", a->backend, a->backend, a->case_dir), -EINVAL;
+                                "looks for a %s case), not '%s'", a->backend, a->backend, shown_case), -EINVAL;
         if (a->note && strpbrk(a->note, "\r\n"))
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --note must be one line"), -EINVAL;
         /* the meta file is built in a fixed buffer: a longer note was cut short, silently */

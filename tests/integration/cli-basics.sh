@@ -99,6 +99,18 @@ refused 2 "fixtures record: --backend given twice" "fixtures record: --backend t
 refused 2 "fixtures record: --timeout given twice" "fixtures record: --timeout twice" -- \
         fixtures record --backend landlock --timeout 5 --case "$T/fx/landlock/a" --timeout=6 -- CMD
 t_check "... and no case was recorded" test -z "$(ls "$T/fx/landlock")"
+# a case NAME that fixtures check cannot list as it is (shown with '?' in place of a control
+# character, a byte that is not UTF-8, a bidirectional control): $'n\nx' made a directory whose
+# name holds a newline
+for n in $'n\nx' $'a\tb' $'\e[31mred' $'\xff' $'\u202eevil' $'\xc2\x9bx'; do
+        refused 2 "fixtures record: --case .*NAME holds a control character" "fixtures record: case name (bytes $(printf %s "$n" | od -An -tx1 | tr -d " \n"))" -- \
+                fixtures record --backend landlock --case "$T/fx/landlock/$n" -- CMD
+done
+# ... nor is a --case refused for its place quoted with its control characters (two lines)
+mkdir -p "$T/fx/"$'x\ny'
+refused 2 "--case must be DIR/landlock/NAME" "fixtures record: a --case whose DIR holds a newline" -- \
+        fixtures record --backend landlock --case "$T/fx/"$'x\ny/c' -- CMD
+t_check "... and no case was made ($(ls "$T/fx/landlock" | od -c | head -2))" test -z "$(ls "$T/fx/landlock")"
 # a --verdict-json whose directory cannot hold it is refused before the command runs (it was found
 # only after, the record lost and sbx's status 1 instead of the command's)
 refused 2 "its directory cannot be used: No such file" "--verdict-json in a missing directory" -- \
