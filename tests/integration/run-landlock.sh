@@ -3525,22 +3525,18 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         rm -rf "$z" "$d/ws/$tag-pf.pl"
                         # ... and the one a shell's `cd DIR && perl s.pl` runs, DIR's, its relative name
                         # DIR's (mktemp57, before: task_failure, exit 30 or 13, both backends, root and
-                        # nobody); the workspace's own s.pl, which opens nothing, not the one read
+                        # nobody); the workspace's own s.pl, which opens nothing, not the one read; a
+                        # `cd DIR && perl -e` chain's script likewise (mktemp57, before task_failure)
                         "${pre[@]}" mkdir "$d/ws/$tag-pd" &&
                                 printf 'open(my $fh, ">", "q") or die "no q";\n' | "${pre[@]}" tee "$d/ws/$tag-pd/s.pl" >/dev/null &&
                                 printf 'print "x";\n' | "${pre[@]}" tee "$d/ws/s.pl" >/dev/null
                         for b in landlock bwrap; do
-                                status_row "$d/ws" $b read-only "$d/pd.json" sh -c "cd $tag-pd && perl s.pl"
+                            for pl in "perl s.pl" "perl -e 'open(F, \">\", \"q\") or die \"no\"'"; do
+                                status_row "$d/ws" $b read-only "$d/pd.json" sh -c "cd $tag-pd && $pl"
                                 [ $rc -eq 125 ] && continue
-                                check "$who, $b: cd DIR && perl s.pl of open(\$fh, \">\", \"q\") or die \"no q\" (read-only, rc=$rc): denied, DIR/q ($got)" \
+                                check "$who, $b: cd DIR && $pl (read-only, rc=$rc): denied, DIR/q ($got)" \
                                         test "$got" = "denied:$d/ws/$tag-pd/q:$rc" -a $rc -ne 0
-                        done
-                        # (a `cd DIR && perl -e` chain's script likewise: mktemp57, before task_failure)
-                        for b in landlock bwrap; do
-                                status_row "$d/ws" $b read-only "$d/pd.json" sh -c "cd $tag-pd && perl -e 'open(F, \">\", \"q\") or die \"no\"'"
-                                [ $rc -eq 125 ] && continue
-                                check "$who, $b: cd DIR && perl -e 'open(F, \">\", \"q\") or die \"no\"' (read-only, rc=$rc): denied, DIR/q ($got)" \
-                                        test "$got" = "denied:$d/ws/$tag-pd/q:$rc" -a $rc -ne 0
+                            done
                         done
                         check "$who: ... nothing written" test ! -e "$d/ws/$tag-pd/q"
                         rm -rf "$d/ws/$tag-pd" "$d/ws/s.pl"
