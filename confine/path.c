@@ -93,6 +93,11 @@ bool sbx_path_beneath(const char *path, const char *dir) {
         return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
 }
 
+bool sbx_path_kernel_interface(const char *path) {
+        return sbx_path_beneath(path, "/proc") || sbx_path_beneath(path, "/sys") ||
+               (sbx_path_beneath(path, "/dev") && !sbx_path_beneath(path, "/dev/shm"));
+}
+
 bool sbx_path_beneath_on_fuse(const char *path, const char *dir) {
         size_t n = strlen(dir);
         struct statfs sfs;
@@ -140,8 +145,7 @@ int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag
                 return sbx_diag_set(diag, -r, "canonicalize root", real, "cannot normalize '%s'", real);
         /* under bwrap a writable bind of these would hand the command the host's procfs, sysfs or
          * device nodes (/proc/<pid>/root reaches the whole host); /dev/shm is a plain tmpfs */
-        if (sbx_path_beneath(norm, "/proc") || sbx_path_beneath(norm, "/sys") ||
-            (sbx_path_beneath(norm, "/dev") && !sbx_path_beneath(norm, "/dev/shm"))) {
+        if (sbx_path_kernel_interface(norm)) {
                 r = sbx_diag_set(diag, EPERM, "canonicalize root", norm,
                                  "workspace root '%s' is in /proc, /sys or /dev, which are never a workspace", norm);
                 free(norm);

@@ -114,6 +114,11 @@ int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag
 /* sbx_path_normalize(): pure lexical normalization of an absolute path (sbx-realpath.h). */
 /* Whether `path` is `dir` or lies beneath it (both canonical). */
 bool sbx_path_beneath(const char *path, const char *dir);
+/* Whether the canonical `path` lies in /proc, /sys or /dev (but not /dev/shm, a plain tmpfs): the
+ * kernel's interfaces, which are never a workspace (sbx_path_canonicalize_dir() refuses a root
+ * there, and a workspace-write root that holds their mounts), so no confined command makes
+ * anything in them. */
+bool sbx_path_kernel_interface(const char *path);
 /* Whether `path` is `dir` or lies beneath it, letters compared in either case (ASCII), on a FUSE
  * file system (path's, or dir's): one such may show a directory under several names (a
  * case-insensitive one, fusefat: under every spelling), which a read-only mount of one of them

@@ -107,6 +107,15 @@ static int fd_place(int fd, char *buf, size_t size, const char **why) {
         return 0;
 }
 
+/* Whether the place where (a real path) is in the workspace root for the record: beneath it, but
+ * not in the kernel's interfaces, which are never a workspace (sbx_path_kernel_interface()): no
+ * command plants a record there. A root of / held them, and --verdict-json /dev/stdout (a symlink
+ * in /dev, to /proc/self/fd/1, through /proc's self) was refused as "a symlink in the workspace"
+ * under it alone. NULL root: no workspace. */
+static bool record_in_workspace(const char *where, const char *root) {
+        return root && sbx_path_beneath(where, root) && !sbx_path_kernel_interface(where);
+}
+
 #define VERDICT_LINKS_MAX 40 /* as the kernel's own limit of symlinks in one lookup */
 
 /* The directory dir, open (O_PATH), found one component at a time from descriptors as the kernel
@@ -136,7 +145,7 @@ static int open_record_dir(int at, const char *dir, const char *root, const char
                 return -errno;
         if (root && (r = fd_place(fd, where, sizeof(where), why)) < 0)
                 return r;
-        in_ws = root && sbx_path_beneath(where, root);
+        in_ws = record_in_workspace(where, root);
         for (;;) {
                 char target[PATH_MAX], *c, *next;
                 struct stat st;
@@ -178,10 +187,12 @@ static int open_record_dir(int at, const char *dir, const char *root, const char
                         fd = nfd;
                         if (up_from_root)
                                 in_ws = false;
-                        if (!in_ws && root) {
+                        /* (in_ws holds for a directory moved out meanwhile, but no command
+                         * moves one into the kernel's interfaces: /dev of a root of /) */
+                        if (root) {
                                 if ((r = fd_place(fd, where, sizeof(where), why)) < 0)
                                         return r;
-                                in_ws = sbx_path_beneath(where, root);
+                                in_ws = in_ws ? !sbx_path_kernel_interface(where) : record_in_workspace(where, root);
                         }
                         continue;
                 }
@@ -190,7 +201,7 @@ static int open_record_dir(int at, const char *dir, const char *root, const char
                         close(nfd);
                         return r;
                 }
-                if (in_ws || (root && sbx_path_beneath(where, root))) {
+                if (in_ws || record_in_workspace(where, root)) {
                         close(nfd);
                         *why = "it leads through a symlink beneath the workspace (a command could have made it)";
                         return -ELOOP;
@@ -228,7 +239,7 @@ static int open_record_dir(int at, const char *dir, const char *root, const char
                         fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
                         if (fd < 0)
                                 return -errno;
-                        in_ws = root && sbx_path_beneath("/", root);
+                        in_ws = record_in_workspace("/", root);
                 }
         }
         return sbx_steal_fd(&fd);
@@ -261,11 +272,11 @@ static int open_verdict_dir(const char *path, const char *root, bool *in_ws, con
                 return dfd;
         if ((r = fd_place(dfd, real, sizeof(real), why)) < 0)
                 return r;
-        if (!sbx_path_beneath(real, root) && sbx_path_beneath(lexical, root)) {
+        if (!record_in_workspace(real, root) && record_in_workspace(lexical, root)) {
                 *why = "a symlink beneath the workspace leads it out of the workspace (a command could have made it)";
                 return -ELOOP;
         }
-        *in_ws = sbx_path_beneath(real, root);
+        *in_ws = record_in_workspace(real, root);
         return sbx_steal_fd(&dfd);
 }
 
@@ -276,8 +287,9 @@ static int open_outside(int dfd, const char *name, const char *root, bool follow
  * so that no record but sbx's is read there: a command made it to keep a record of its own in
  * that place (a symlink to a file it wrote, its own file made read-only, a FIFO another run
  * feeds), which a consumer reading PATH took for sbx's, with sbx's exit status, 1, that of many a
- * failed command (review robust57). Never a directory or a device node, nor anything in /dev,
- * /proc or /sys (a workspace of /: --verdict-json /dev/stdout). *why says what happened, from
+ * failed command (review robust57). Never a directory or a device node, nor anything in the
+ * kernel's interfaces (sbx_path_kernel_interface(), which record_in_workspace() already leaves
+ * out). *why says what happened, from
  * `what` (NULL: strerror(e)). */
 static void remove_planted(int dfd, const char *name, int e, const char *what, const char **why) {
         static char said[320];
@@ -291,8 +303,7 @@ static void remove_planted(int dfd, const char *name, int e, const char *what, c
         if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_uid != sbx_euid() ||
             !(S_ISLNK(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISREG(st.st_mode)))
                 return;
-        if (fd_place(dfd, where, sizeof(where), &ignored) < 0 || sbx_path_beneath(where, "/proc") ||
-            sbx_path_beneath(where, "/sys") || (sbx_path_beneath(where, "/dev") && !sbx_path_beneath(where, "/dev/shm")))
+        if (fd_place(dfd, where, sizeof(where), &ignored) < 0 || sbx_path_kernel_interface(where))
                 return;
         if (unlinkat(dfd, name, 0) == 0)
                 snprintf(said, sizeof(said), "%s; removed it, so that no record but sbx's is read there", what);
@@ -361,7 +372,7 @@ static int open_link_target(int dfd, const char *name, const char *root, bool fo
         if (root) {
                 if ((r = fd_place(ndfd, where, sizeof(where), why)) < 0)
                         return r;
-                if (sbx_path_beneath(where, root))
+                if (record_in_workspace(where, root))
                         return open_in_workspace(ndfd, basename(bcopy), why);
         }
         return open_outside(ndfd, basename(bcopy), root, follow, links, why);

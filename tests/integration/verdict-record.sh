@@ -188,6 +188,35 @@ for who in "${WHO[@]}"; do
                 [ "$who" = nobody ] && chown 65534:65534 "$D/stdout"
                 run read-only /dev/stdout true >"$D/stdout"
                 t_check "$who, $b: --verdict-json /dev/stdout works" grep -q '"verdict": *"success"' "$D/stdout"
+                # ... with a workspace of / as well: the kernel's interfaces (/dev, /proc) are
+                # never a workspace, no command plants a record there; /dev/stdout, a symlink in
+                # /dev, was refused as "a symlink in the workspace" under that root alone
+                run_slash() { # run_slash MODE RECORD: sbx run --root / ... -- true
+                        as "$who" env HOME="$HOMEDIR" XDG_STATE_HOME= XDG_CACHE_HOME="$HOMEDIR/.cache" \
+                                "$bin" run --backend "$b" --mode "$1" --root / --db "$D/audit.db" --verdict-json "$2" -- true
+                }
+                for rec in /dev/stdout /dev/fd/1 /proc/self/fd/1; do
+                        : >"$D/stdout"
+                        [ "$who" = nobody ] && chown 65534:65534 "$D/stdout"
+                        run_slash read-only "$rec" >"$D/stdout" 2>"$D/err"
+                        rc=$?
+                        t_check "$who, $b: --root / --verdict-json $rec: the record on stdout (rc=$rc, $(head -c 200 "$D/err"))" \
+                                eval '[ $rc = 0 ] && [ "$(t_json_field "$D/stdout" verdict)" = success ] && [ ! -s "$D/err" ]'
+                done
+                # ... a refused run's record too (workspace-write: / holds /proc)
+                run_slash workspace-write /dev/stdout >"$D/stdout" 2>"$D/err"
+                rc=$?
+                t_check "$who, $b: --root / in workspace-write, refused: its record on stdout (rc=$rc)" \
+                        eval '[ $rc = 125 ] && [ "$(t_json_field "$D/stdout" verdict)" = unavailable ]'
+                # ... while a symlink an earlier run planted where the record goes is refused (and
+                # removed) under a root of / as under its own
+                rm -f "$W/v.json"
+                run workspace-write "$D/plant.json" ln -s "$O/bashrc" "$W/v.json"
+                fp_file=$(t_fp "$O/bashrc")
+                run_slash read-only "$W/v.json" 2>"$D/err"
+                rc=$?
+                t_check "$who, $b: --root /, a symlink planted where the record goes: not followed, removed (rc=$rc)" \
+                        eval '[ $rc -ne 0 ] && [ "$(t_fp "$O/bashrc")" = "$fp_file" ] && [ ! -L "$W/v.json" ] && grep -q "symlink in the workspace.*removed it" "$D/err"'
                 # the file the command wrote its output into is not emptied for the record: the
                 # record follows that output, and what the caller writes next follows the record
                 # (sbx truncated it: `--verdict-json /dev/stdout -- make >log` lost make's output)

@@ -260,6 +260,20 @@ static void test_canonicalize_refuses_kernel_file_systems(void **state) {
         }
 }
 
+/* The places that are never a workspace, by name (the record's place is judged by it: a root of /
+ * held /dev, and --verdict-json /dev/stdout was refused as a symlink in the workspace). */
+static void test_path_kernel_interface_by_name(void **state) {
+        static const char *in[] = { "/proc", "/proc/self/fd", "/sys", "/sys/fs", "/dev", "/dev/pts/0", "/dev/shmx" };
+        static const char *out[] = { "/", "/dev/shm", "/dev/shm/x", "/devx", "/procfs", "/home/dev", "/tmp/proc" };
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(in); i++)
+                if (!sbx_path_kernel_interface(in[i]))
+                        fail_msg("%s is the kernel's", in[i]);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(out); i++)
+                if (sbx_path_kernel_interface(out[i]))
+                        fail_msg("%s is not the kernel's", out[i]);
+}
+
 /* ---- precedence ---- */
 
 struct fake_sessions {
@@ -459,6 +473,7 @@ int main(void) {
                 cmocka_unit_test(test_real_without_symlinks),
                 cmocka_unit_test(test_canonicalize_errors_name_the_problem),
                 cmocka_unit_test(test_canonicalize_refuses_kernel_file_systems),
+                cmocka_unit_test(test_path_kernel_interface_by_name),
                 cmocka_unit_test(test_policy_precedence_table),
                 cmocka_unit_test(test_policy_approved_escalation_outranks_session),
                 cmocka_unit_test(test_policy_fallback_root_is_cwd_by_default),
