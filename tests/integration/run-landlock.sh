@@ -2917,6 +2917,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 z=/var/tmp/$tag-sa
                                 mkdir -p "$z/own" "$z/root" && chmod 755 "$z" "$z/root"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own"
+                                # (the database in the workspace there before its `.cd`: opened there)
+                                "${pre[@]}" sqlite3 "$d/ws/$tag-sa.db" 'create table m(a)'
                                 for b in landlock bwrap; do
                                         for where in own root; do
                                                 want=denied:$z/$where/x.db
@@ -2938,6 +2940,20 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: sqlite3 DB \"attach 'file:$where/x.db' ...\" (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:14"
+                                                # ... a relative X of the directory the shell's `.cd`s
+                                                # moved it to: a -cmd's, an SQL argument's before it,
+                                                # beside :memory: or a database in the workspace
+                                                # (attach57: before, the start's, task_failure under
+                                                # both backends, root and nobody)
+                                                for form in "-cmd|.cd $z/$where|:memory:" ":memory:|.cd $z/$where" \
+                                                        "$tag-sa.db|.cd $z/$where"; do
+                                                        IFS='|' read -r -a fa <<<"$form"
+                                                        status_row "$d/ws" $b workspace-write "$d/sa.json" \
+                                                                sqlite3 "${fa[@]}" "attach 'x.db' as x; create table x.t(a);"
+                                                        [ $rc -eq 125 ] ||
+                                                                check "$who, $b: sqlite3 ${form//|/ } \"attach 'x.db' ...\" (workspace-write): ${want%%:*} ($got)" \
+                                                                        test "$got" = "$want:14"
+                                                done
                                         done
                                         status_row "$d/ws" $b read-only "$d/sa.json" \
                                                 sqlite3 :memory: "attach '$tag-sb.db' as x; create table x.t(a);"
