@@ -141,12 +141,13 @@ for b in "${BACKENDS[@]}"; do
 done
 
 # A file the argv names that sbx reads to judge a silent or errno-less failure (sqlite3's
-# database, curl's -o, zip's archive; CMake -E's line names it, no errno), outside the workspace, with a name longer than sbx keeps (1023 bytes):
-# read-only, the sandbox refuses it: denied, its path not kept (before: task_failure, under both
+# database, curl's -o, zip's archive; CMake -E's line names it, no errno), outside the workspace, with a name of some 3000 bytes:
+# read-only, the sandbox refuses it: denied, its whole path kept (sbx keeps paths to PATH_MAX since
+# long57; before, over 1023 bytes, a denial of no path, and before that task_failure, under both
 # backends, where a short name read denied of that file). Root's; and a short name, as before.
 longdir=$T/longdir
 comp=$(printf 'l%.0s' $(seq 200))
-for _ in 1 2 3 4 5; do longdir=$longdir/$comp; done
+for _ in $(seq 15); do longdir=$longdir/$comp; done
 mkdir -p "$longdir" "$T/shortdir" "$T/cwd-argv"
 for b in "${BACKENDS[@]}"; do
         for dir in "$T/shortdir" "$longdir"; do
@@ -166,7 +167,7 @@ for b in "${BACKENDS[@]}"; do
                         [ "${run[0]}" = curl ] && want=$dir/c
                         [ "${run[0]}" = zip ] && want=$dir/z.zip
                         [ "${run[0]}" = cmake ] && want=$dir/cm
-                        [ ${#want} -ge 1024 ] && want=
+                        [ ${#want} -ge 4096 ] && want=
                         t_check "$b: ${run[0]} writing a file outside the workspace whose name is ${#dir}+ bytes: denied, path ${want:-not kept} ($(jq -c '[.verdict, [.denials[].path]]' "$T/argv.json" 2>&1 | tail -c 200))" \
                                 python3 -c '
 import json, sys
