@@ -37,6 +37,7 @@
 #include <linux/fsverity.h>
 #include <linux/msdos_fs.h>
 #include <linux/seccomp.h>
+#include <linux/serial.h>
 #include <seccomp.h>
 
 #include "landlock-seccomp.h"
@@ -282,6 +283,17 @@ static const struct rule bwrap_rules[] = {
  * later open but root's failed with EBUSY), both left on the caller's terminal by read-only runs
  * recorded full, under either backend (escape56). */
 static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX, TIOCSETD, TIOCEXCL };
+/* ... and a serial line's own state, which termios does not hold and sbx does not give back: its
+ * break condition (TIOCSBRK holds the line in break until TIOCCBRK; tcsendbreak's timed TCSBRK
+ * stays), its modem lines (TIOCMSET, TIOCMBIS, TIOCMBIC: a DTR dropped hangs up a modem, an RTS
+ * dropped stops the other end's output, for as long as the caller holds the line open) and the
+ * port's settings (TIOCSSERIAL, TIOCSRS485, TIOCSISO7816: the flags a user may set, ASYNC_SPD_*
+ * and low latency, are the port's, kept after its last close until the next boot; a read-only run
+ * on a caller's /dev/ttyS0 dropped its RTS and set its low-latency flag, recorded full: escape58).
+ * On a pseudo-terminal these do nothing or fail already (ENOTTY). */
+static const uint32_t tty_line_ioctls[] = {
+        TIOCSBRK, TIOCCBRK, TIOCMSET, TIOCMBIS, TIOCMBIC, TIOCSSERIAL, TIOCSRS485, (uint32_t) TIOCSISO7816,
+};
 /* ... and, when that terminal is a Linux virtual console, its own commands (KD*, VT_*: plain
  * numbers, no size or direction bits, of type 'K' and 'V'): the keyboard mode, keymap, font and
  * screen map, which outlive the run (K_OFF leaves the console without a keyboard), and switching
@@ -642,7 +654,8 @@ static void emit_metadata_ioctls(struct prog *p, int refused) {
 }
 
 /* Jumps to `eperm` when the command (args[1]'s low 32 bits, in the accumulator) types into a
- * terminal, changes its line discipline or exclusive mode, stops its output (TCXONC's TCOOFF in
+ * terminal, changes its line discipline or exclusive mode, a serial line's break, modem lines or
+ * port settings, stops its output (TCXONC's TCOOFF in
  * args[2]: the caller's writes to its terminal blocked after the run, and with IXON cleared, a
  * setting, no key restarts it; escape56), or is a virtual console's own; the accumulator is left
  * masked. */
@@ -650,6 +663,7 @@ static void emit_tty_ioctls(struct prog *p, int eperm) {
         int other = new_label(p);
 
         EMIT_JEQ_ANY(p, tty_inject_ioctls, eperm);
+        EMIT_JEQ_ANY(p, tty_line_ioctls, eperm);
         emit(p, BPF_JMP | BPF_JEQ | BPF_K, TCXONC, NO_LABEL, other);
         load_arg_low(p, 2);
         emit(p, BPF_JMP | BPF_JEQ | BPF_K, TCOOFF, eperm, NO_LABEL);

@@ -2524,6 +2524,71 @@ for b in "${BACKENDS[@]}"; do
 done
 [ -n "$LDISC" ] || t_diag "no line discipline registered but N_TTY: the terminal-ldisc-excl rows try TIOCEXCL alone"
 
+# ---- the caller's serial line: its break, modem lines and port settings -------------------------
+# termios is given back after the run, but a serial line holds more: a read-only run on a caller's
+# /dev/ttyS0 (stdin) dropped its RTS (TIOCMBIC; a dropped DTR hangs up a modem) and set the port's
+# low-latency flag (TIOCSSERIAL: kept by the port after its last close, until the next boot), under
+# both backends, as root and as nobody, recorded full (escape58). Both filters refuse them, the
+# break (TIOCSBRK) too (EPERM). The harness, root, opens the line and hands it to the run; it puts
+# the flag and the lines back after each row. A host with no UART behind /dev/ttyS0 skips the rows.
+cat >"$T/serial-state.py" <<'PY'
+import fcntl, os, struct, subprocess, sys, termios
+try:
+    fd = os.open("/dev/ttyS0", os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    fcntl.ioctl(fd, termios.TIOCMGET, bytes(4))
+    serial = fcntl.ioctl(fd, termios.TIOCGSERIAL, bytes(72))
+except OSError as e:
+    print("SKIP /dev/ttyS0 is no serial line this test can open and ask (%s)" % e.strerror)
+    sys.exit(0)
+if struct.unpack_from("i", serial, 0)[0] == 0:  # type PORT_UNKNOWN: no UART
+    print("SKIP /dev/ttyS0 has no UART behind it")
+    sys.exit(0)
+def state():
+    m = struct.unpack("i", fcntl.ioctl(fd, termios.TIOCMGET, bytes(4)))[0]
+    return m & (termios.TIOCM_RTS | termios.TIOCM_DTR), struct.unpack_from("i", fcntl.ioctl(fd, termios.TIOCGSERIAL, bytes(72)), 16)[0]
+before = state()
+r = subprocess.run(sys.argv[1:], stdin=fd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+after = state()
+if after[1] != before[1]:
+    fcntl.ioctl(fd, termios.TIOCSSERIAL, serial)
+if after[0] != before[0]:
+    fcntl.ioctl(fd, termios.TIOCMBIS, struct.pack("i", before[0]))
+print("rc %d modem %#x->%#x flags %#x->%#x (%s)" % (r.returncode, before[0], after[0], before[1], after[1],
+      " ".join(r.stdout.decode(errors="replace").split())[-200:]))
+PY
+SERIAL_CMD='import fcntl, struct, termios
+serial = bytearray(fcntl.ioctl(0, termios.TIOCGSERIAL, bytes(72)))
+struct.pack_into("i", serial, 16, struct.unpack_from("i", serial, 16)[0] ^ 0x2000)  # ASYNC_LOW_LATENCY
+for what, req, arg in (("rts", termios.TIOCMBIC, struct.pack("i", termios.TIOCM_RTS)),
+                       ("serial", termios.TIOCSSERIAL, bytes(serial)), ("break", 0x5427, 0)):  # TIOCSBRK
+    try:
+        fcntl.ioctl(0, req, arg)
+        print(what, "set")
+    except OSError as e:
+        print(what, e.strerror)
+    if what == "break":
+        try:
+            fcntl.ioctl(0, 0x5428, 0)  # TIOCCBRK
+        except OSError:
+            pass'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "serial-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/serial-state.py" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" --verdict-json "$d/verdict.json" -- "$PY" -c "$SERIAL_CMD" 2>&1)
+                        if [[ "$out" == SKIP* ]]; then
+                                t_ok "$b/$m/$u/serial-line # $out"
+                                continue
+                        fi
+                        enf=$(t_json_field "$d/verdict.json" enforcement)
+                        t_check "$b/$m/$u/serial-line: the caller's serial line keeps its modem lines and port flags, no break set ($enf; $out)" \
+                                eval '[[ "$out" =~ ^rc\ 0\ modem\ (0x[0-9a-f]+|0)-\>(0x[0-9a-f]+|0)\ flags\ (0x[0-9a-f]+|0)-\>(0x[0-9a-f]+|0)\ \((.*)\)$ ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[3]}" = "${BASH_REMATCH[4]}" ] && [[ "${BASH_REMATCH[5]}" == *"break Operation not permitted"* ]]'
+                done
+        done
+done
+
 # ---- another terminal of the user's: written to, its settings changed ---------------------------
 # Landlock granted every terminal beneath /dev/pts: a command run on one pseudo-terminal wrote into
 # another of the same user's (`echo PWNED >/dev/pts/N`, seen on that terminal's screen) and changed

@@ -19,6 +19,7 @@
 #include <linux/fsverity.h>
 #include <linux/msdos_fs.h>
 #include <linux/seccomp.h>
+#include <linux/serial.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
@@ -512,6 +513,20 @@ static const struct call calls[] = {
         { "ioctl", { 0, TCXONC, TCOOFF }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 0, TCXONC, TCOON }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "ioctl", { 0, TCXONC, TCION }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        /* ... and a serial line's break, modem lines and port settings (escape58: a read-only
+         * run dropped a caller's /dev/ttyS0's RTS and set the port's low-latency flag); reading
+         * them and a timed break (tcsendbreak) stay allowed */
+        { "ioctl", { 0, TIOCSBRK }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCCBRK }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCMSET }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCMBIS }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCMBIC }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCSSERIAL }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCSRS485 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCSISO7816 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, TIOCMGET }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "ioctl", { 0, TIOCGSERIAL }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "ioctl", { 0, TCSBRK }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         /* a virtual console's own commands: KDSKBMODE, KDGKBTYPE, VT_ACTIVATE; not another type */
         { "ioctl", { 0, 0x4b45 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 0, 0x4b33 }, ERRNO(EPERM), ERRNO(EPERM) },
@@ -691,8 +706,9 @@ static uint32_t want_setid_only(const struct call *c) {
                                                "io_uring_setup", "io_uring_enter" };
         if (is_keyring_call(c))
                 return c->workspace_write;
-        /* TIOCSTI, TIOCLINUX, TIOCSETD, TIOCEXCL, TCXONC's TCOOFF and a virtual console's own
-         * commands: the ioctls both of Landlock's modes refuse with EPERM */
+        /* TIOCSTI, TIOCLINUX, TIOCSETD, TIOCEXCL, TCXONC's TCOOFF, a serial line's break, modem
+         * lines and port settings and a virtual console's own commands: the ioctls both of
+         * Landlock's modes refuse with EPERM */
         if (strcmp(c->name, "ioctl") == 0 && c->read_only == ERRNO(EPERM) && c->workspace_write == ERRNO(EPERM))
                 return ERRNO(EPERM);
         /* ext4's salt written into the superblock through the workspace's writable bind */
