@@ -70,7 +70,7 @@ enum target {
         T_ENOSYS,      /* as if the kernel had no such syscall: the caller falls back to an older one */
         T_KEY_IOCTL,   /* ioctl in setid-only: only the file-system keyring commands refused */
         T_EROFS,       /* seal-read-only's metadata changes: as on a read-only mount */
-        T_FCNTL,       /* fcntl in read-only: refused when the command (args[1]) sets a write-life hint */
+        T_FCNTL,       /* fcntl: refused when the command (args[1]) sets a write-life hint */
         _T_MAX,
 };
 
@@ -242,6 +242,11 @@ static const struct rule setid_rules[] = {
         { "io_uring_setup", 425, T_EPERM, false, 0 },
         { "io_uring_enter", 426, T_EPERM, false, 0 },
         { "io_uring_register", 427, T_EPERM, false, 0 },
+        /* Not a set-ID bit, but refused wherever the guard is: a file's write-life hint (EPERM), in
+         * workspace-write too, where a filter cannot tell the workspace's files from a host file
+         * the user owns, opened for reading (emit_fcntl). seal-read-only takes read-only's rule. */
+        { "fcntl", 0, T_FCNTL, false, 0 },
+        { "fcntl64", 0, T_FCNTL, false, 0 },
 };
 #define N_SETID_RULES (sizeof(setid_rules) / sizeof(setid_rules[0]))
 
@@ -806,11 +811,15 @@ static void emit_ipc(struct prog *p, const int *targets, int eacces) {
         ret(p, SECCOMP_RET_ALLOW);
 }
 
-/* fcntl in read-only (Landlock's: EACCES; bubblewrap's seal-read-only: EROFS): a file's
- * write-life hint is its inode's, kept after the run, and its owner may set it through a descriptor
- * opened for reading, on any mount (F_SET_RW_HINT: a read-only run set it on a host file of the
- * user's under both backends, escape57; F_SET_FILE_RW_HINT, a description's, before Linux 5.18). A
- * run that writes nothing has no use for one. Both widths' commands are the low 32 bits of args[1]. */
+/* fcntl in every mode (Landlock's read-only: EACCES; bubblewrap's seal-read-only: EROFS;
+ * workspace-write under either: EPERM, as the kernel answers for a file not the caller's): a
+ * file's write-life hint is its inode's, kept after the run, and its owner may set it through a
+ * descriptor opened for reading, on any mount (F_SET_RW_HINT: a read-only run set it on a host file
+ * of the user's under both backends, escape57, and a workspace-write run outside the workspace,
+ * recorded full under bubblewrap, escape58; F_SET_FILE_RW_HINT, a description's, before Linux
+ * 5.18). A filter cannot tell the workspace's files, and a hint is advice to the storage device:
+ * refused on them too, which changes no file's content. Both widths' commands are the low 32 bits
+ * of args[1]. */
 #define FCNTL_SET_RW_HINT 1036U      /* F_LINUX_SPECIFIC_BASE + 12 */
 #define FCNTL_SET_FILE_RW_HINT 1038U /* F_LINUX_SPECIFIC_BASE + 14 */
 
@@ -961,8 +970,7 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         eacces = new_label(p);
         eperm = new_label(p);
         erofs = new_label(p);
-        if (mode == LL_MODE_READ_ONLY || mode == LL_MODE_SEAL_READ_ONLY)
-                emit_fcntl(p, targets, mode == LL_MODE_READ_ONLY ? EACCES : EROFS);
+        emit_fcntl(p, targets, mode == LL_MODE_READ_ONLY ? EACCES : mode == LL_MODE_SEAL_READ_ONLY ? EROFS : EPERM);
 
         if (mode == LL_MODE_SETID_ONLY || mode == LL_MODE_SEAL_READ_ONLY) {
                 emit_key_ioctl(p, mode, targets, eacces, eperm, erofs);

@@ -2428,12 +2428,13 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
-# ---- a host file's write-life hint, in read-only --------------------------------------------------
+# ---- a host file's write-life hint ------------------------------------------------------------------
 # A file's write-life hint (F_SET_RW_HINT) is its inode's, kept after the run, and its owner sets it
 # through a descriptor opened for reading, on any mount: a read-only run set it on a host file of
-# the user's, under both backends, recorded full (escape57). Both read-only filters refuse it.
-# Checked on the host: the file's hint is unchanged. (In workspace-write a filter cannot tell the
-# workspace's files from the host's, and the command may set it: README.)
+# the user's, under both backends, recorded full (escape57), and so did a workspace-write run on one
+# outside the workspace (escape58: recorded full under bubblewrap). A filter cannot tell the
+# workspace's files from the host's: every filter refuses the hint, in both modes. Checked on the
+# host: the file's hint is unchanged, the read-only run full.
 RW_HINT_CMD='import fcntl, os, struct, sys
 fd = os.open(sys.argv[1], os.O_RDONLY)
 try:
@@ -2445,21 +2446,25 @@ rw_hint() {  # rw_hint FILE: the file's write-life hint (F_GET_RW_HINT)
         "$PY" -c 'import fcntl, os, struct, sys; print(struct.unpack("Q", fcntl.fcntl(os.open(sys.argv[1], os.O_RDONLY), 1035, bytes(8)))[0])' "$1"
 }
 for b in "${BACKENDS[@]}"; do
-        for u in "${USERS[@]}"; do
-                user_case_dir "rw-hint-$b" "$u"
-                echo data >"$d/host-file"
-                [ "$u" = nobody ] && chown 65534:65534 "$d/host-file"
-                if ! before=$(rw_hint "$d/host-file" 2>/dev/null); then
-                        t_ok "$b/read-only/$u/rw-hint-host # SKIP this kernel has no write-life hints (F_GET_RW_HINT)"
-                        continue
-                fi
-                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" "$SBX_BIN" run \
-                        --backend "$b" --mode read-only --root "$d/ws" --db "$d/audit.db" --verdict-json "$d/verdict.json" \
-                        -- "$PY" -c "$RW_HINT_CMD" "$d/host-file" 2>&1)
-                after=$(rw_hint "$d/host-file")
-                enf=$(t_json_field "$d/verdict.json" enforcement)
-                t_check "$b/read-only/$u/rw-hint-host: a host file's write-life hint is unchanged ($before -> $after), the run full ($enf; $out)" \
-                        test "$after" = "$before" -a "$enf" = full
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "rw-hint-$b-$m" "$u"
+                        echo data >"$d/host-file"
+                        [ "$u" = nobody ] && chown 65534:65534 "$d/host-file"
+                        if ! before=$(rw_hint "$d/host-file" 2>/dev/null); then
+                                t_ok "$b/$m/$u/rw-hint-host # SKIP this kernel has no write-life hints (F_GET_RW_HINT)"
+                                continue
+                        fi
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" "$SBX_BIN" run \
+                                --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" --verdict-json "$d/verdict.json" \
+                                -- "$PY" -c "$RW_HINT_CMD" "$d/host-file" 2>&1)
+                        after=$(rw_hint "$d/host-file")
+                        enf=$(t_json_field "$d/verdict.json" enforcement)
+                        full=
+                        [ "$m" = read-only ] && full=", the run full"
+                        t_check "$b/$m/$u/rw-hint-host: a host file's write-life hint is unchanged ($before -> $after)$full ($enf; $out)" \
+                                eval '[ "$after" = "$before" ] && { [ "$m" != read-only ] || [ "$enf" = full ]; }'
+                done
         done
 done
 

@@ -491,11 +491,12 @@ static const struct call calls[] = {
         { "fremovexattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "io_uring_setup", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "io_uring_enter", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
-        /* a file's write-life hint, its inode's, kept after the run (escape57); every other
-         * fcntl command stays allowed */
-        { "fcntl", { 3, 1036 /* F_SET_RW_HINT */ }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
-        { "fcntl", { 3, 1038 /* F_SET_FILE_RW_HINT */ }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
-        { "fcntl64", { 3, 1036 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        /* a file's write-life hint, its inode's, kept after the run (escape57), in workspace-write
+         * too, where the filter cannot tell a host file (escape58); every other fcntl command
+         * stays allowed */
+        { "fcntl", { 3, 1036 /* F_SET_RW_HINT */ }, ERRNO(EACCES), ERRNO(EPERM) },
+        { "fcntl", { 3, 1038 /* F_SET_FILE_RW_HINT */ }, ERRNO(EACCES), ERRNO(EPERM) },
+        { "fcntl64", { 3, 1036 }, ERRNO(EACCES), ERRNO(EPERM) },
         { "fcntl", { 3, 1035 /* F_GET_RW_HINT */ }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "fcntl", { 3, F_SETFL, O_NONBLOCK }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "fcntl", { 3, F_SETLEASE }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
@@ -700,11 +701,17 @@ static bool is_keyring_call(const struct call *c) {
  * virtual console's own: a terminal that leads no session becomes the command's controlling
  * terminal, escape review 51), refuses the new mount API's file system contexts, and allows
  * everything else (its namespaces cover the rest) */
+/* fcntl's F_SET_RW_HINT or F_SET_FILE_RW_HINT: refused in every mode */
+static bool is_rw_hint_call(const struct call *c) {
+        return (strcmp(c->name, "fcntl") == 0 || strcmp(c->name, "fcntl64") == 0) &&
+               (c->args[1] == 1036 || c->args[1] == 1038);
+}
+
 static uint32_t want_setid_only(const struct call *c) {
         static const char *const guarded[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "creat",
                                                "mknod", "mknodat", "open", "openat", "openat2",
                                                "io_uring_setup", "io_uring_enter" };
-        if (is_keyring_call(c))
+        if (is_keyring_call(c) || is_rw_hint_call(c))
                 return c->workspace_write;
         /* TIOCSTI, TIOCLINUX, TIOCSETD, TIOCEXCL, TCXONC's TCOOFF, a serial line's break, modem
          * lines and port settings and a virtual console's own commands: the ioctls both of
@@ -744,7 +751,7 @@ static uint32_t want_seal_read_only(const struct call *c) {
         bool metadata = !is_keyring_call(c) &&
                         ((c->read_only == ERRNO(EACCES) && c->workspace_write == SECCOMP_RET_ALLOW) ||
                          (ioctl && ((c->args[1] >> 8) & 0xff) == 0x94) ||
-                         (ioctl && c->args[1] == FS_IOC_GET_ENCRYPTION_PWSALT));
+                         (ioctl && c->args[1] == FS_IOC_GET_ENCRYPTION_PWSALT) || is_rw_hint_call(c));
         static const char *const calls_refused[] = { "chmod", "fchmod", "fchmodat", "fchmodat2" };
 
         if (metadata)
