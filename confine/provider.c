@@ -1001,6 +1001,36 @@ static int fds_onto_protected(const struct sbx_config *cfg, const struct sbx_pol
         return 0;
 }
 
+/* A memfd the command inherits as it is (stdout captured into one, a --keep-fd) open for writing
+ * and still taking seals: F_ADD_SEALS on it is the caller's memfd's for good (seals are never
+ * removed), and no backend governs it (a filter cannot tell the command's own memfds, which
+ * programs seal as they share them): a read-only run, recorded full under either backend, sealed
+ * the caller's memfd on stdout against writing, and every later write of the caller's failed
+ * (EPERM; escape58). Such a run is partial, the reason naming each descriptor once. */
+int sbx_inherited_sealable_reason(const int *fds, size_t n, char **ret_reason) {
+        _cleanup_free_ char *reason = NULL;
+
+        for (size_t i = 0; i < n; i++) {
+                int fd = fds[i], seals = fcntl(fd, F_GET_SEALS), fl = fcntl(fd, F_GETFL);
+                bool named = false;
+                char *next;
+
+                if (seals < 0 || (seals & F_SEAL_SEAL) || fl < 0 || (fl & O_ACCMODE) == O_RDONLY)
+                        continue;
+                for (size_t j = 0; j < i; j++)
+                        named = named || fds[j] == fd;
+                if (named)
+                        continue;
+                if (asprintf(&next, "%s%sdescriptor %d, a memfd open for writing, may be sealed (F_ADD_SEALS: the "
+                                    "caller's for good)", reason ? reason : "", reason ? "; " : "", fd) < 0)
+                        return -ENOMEM;
+                free(reason);
+                reason = next;
+        }
+        *ret_reason = sbx_steal_ptr(&reason);
+        return 0;
+}
+
 static int local_confine(void *userdata, char *const argv[], const struct sbx_policy *policy,
                          const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
                          struct sbx_unavailable *ret_why, struct sbx_diag *diag) {
@@ -1100,6 +1130,26 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 return r;
         out->backend = chosen->name;
         out->private_tmpdir = chosen->private_tmpdir;
+        {
+                _cleanup_free_ char *sealable = NULL;
+
+                r = sbx_inherited_sealable_reason(opts ? opts->inherited_fds : NULL, opts ? opts->n_inherited_fds : 0,
+                                                  &sealable);
+                if (r < 0)
+                        return r;
+                if (sealable) {
+                        char *joined;
+
+                        if (out->enforcement == SBX_ENFORCEMENT_PARTIAL && !out->enforcement_reason)
+                                out->enforcement_reason = strdup(chosen_state.reason[0] ? chosen_state.reason : "partial");
+                        if (asprintf(&joined, "%s%s%s", out->enforcement_reason ? out->enforcement_reason : "",
+                                     out->enforcement_reason ? "; " : "", sealable) < 0)
+                                return -ENOMEM;
+                        free(out->enforcement_reason);
+                        out->enforcement_reason = joined;
+                        out->enforcement = SBX_ENFORCEMENT_PARTIAL;
+                }
+        }
         if (out->enforcement == SBX_ENFORCEMENT_PARTIAL && !out->enforcement_reason) {
                 out->enforcement_reason = strdup(chosen_state.reason[0] ? chosen_state.reason : "partial");
                 if (!out->enforcement_reason)

@@ -2529,6 +2529,45 @@ for b in "${BACKENDS[@]}"; do
 done
 [ -n "$LDISC" ] || t_diag "no line discipline registered but N_TTY: the terminal-ldisc-excl rows try TIOCEXCL alone"
 
+# ---- the caller's memfd: sealed for good ---------------------------------------------------------
+# A memfd that takes seals, inherited open for writing (a caller capturing stdout into one), was
+# sealed by a read-only run recorded full, under both backends, as root and as nobody: F_ADD_SEALS
+# (F_SEAL_WRITE, F_SEAL_SEAL) is the memfd's for good, and every later write of the caller's failed
+# (EPERM; escape58). No filter can tell the command's own memfds: such a run is partial, its reason
+# naming the descriptor, and --require-full refuses it, nothing run and nothing sealed.
+cat >"$T/memfd-seal.py" <<'PY'
+import fcntl, os, subprocess, sys
+fd = os.memfd_create("caller-stdout", os.MFD_ALLOW_SEALING)
+r = subprocess.run(sys.argv[1:], stdout=fd, stderr=subprocess.PIPE)
+try:
+    os.write(fd, b"the caller's line\n")
+    w = "ok"
+except OSError as e:
+    w = e.strerror
+print("rc %d seals %#x caller-write %s (%s)" % (r.returncode, fcntl.fcntl(fd, 1034), w,  # F_GET_SEALS
+      " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+PY
+MEMFD_SEAL_CMD='import fcntl; fcntl.fcntl(1, 1033, 0x1 | 0x8)  # F_ADD_SEALS: F_SEAL_SEAL, F_SEAL_WRITE'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "memfd-seal-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/memfd-seal.py" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" --verdict-json "$d/verdict.json" -- "$PY" -c "$MEMFD_SEAL_CMD" 2>&1)
+                        enf=$(t_json_field "$d/verdict.json" enforcement)
+                        why=$(t_json_field "$d/verdict.json" enforcement_reason)
+                        t_check "$b/$m/$u/memfd-seal-caller: a run that may seal the caller's memfd is partial, its reason naming it ($enf: $why; $out)" \
+                                eval '[ "$enf" = partial ] && [[ "$why" == *"descriptor 1, a memfd open for writing"* ]]'
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/memfd-seal.py" \
+                                "${run_as[@]}" "$SBX_BIN" run --require-full --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" -- "$PY" -c "$MEMFD_SEAL_CMD" 2>&1)
+                        t_check "$b/$m/$u/memfd-seal-caller-require-full: --require-full refuses it, the caller's memfd unsealed ($out)" \
+                                eval '[[ "$out" == "rc 125 seals 0x0 caller-write ok "* ]]'
+                done
+        done
+done
+
 # ---- the caller's serial line: its break, modem lines and port settings -------------------------
 # termios is given back after the run, but a serial line holds more: a read-only run on a caller's
 # /dev/ttyS0 (stdin) dropped its RTS (TIOCMBIC; a dropped DTR hangs up a modem) and set the port's

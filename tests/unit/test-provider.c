@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -491,6 +492,44 @@ static void test_bwrap_refuses_a_protected_path_it_cannot_open(void **state) {
         sbx_config_free(cfg);
 }
 
+/* A memfd the command inherits open for writing that still takes seals is named, once: the
+ * command's F_ADD_SEALS would be the caller's memfd's for good (escape58). Not one opened for
+ * reading (F_ADD_SEALS needs a writable one), one sealed against seals (a memfd made without
+ * MFD_ALLOW_SEALING, a tmpfs file), nor a pipe. */
+static void test_inherited_sealable_memfd_named(void **state) {
+        int fds[5], pipefd[2], ro;
+        char proc[64], *reason = NULL, want[64];
+
+        (void) state;
+        assert_true((fds[0] = memfd_create("sealable", MFD_ALLOW_SEALING | MFD_CLOEXEC)) >= 0);
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fds[0]);
+        assert_true((ro = open(proc, O_RDONLY | O_CLOEXEC)) >= 0);
+        fds[1] = ro;
+        assert_true((fds[2] = memfd_create("unsealable", MFD_CLOEXEC)) >= 0);
+        assert_int_equal(pipe2(pipefd, O_CLOEXEC), 0);
+        fds[3] = pipefd[1];
+        fds[4] = fds[0];
+        assert_int_equal(sbx_inherited_sealable_reason(&fds[1], 3, &reason), 0);
+        assert_null(reason);
+        assert_int_equal(sbx_inherited_sealable_reason(fds, 5, &reason), 0);
+        assert_non_null(reason);
+        snprintf(want, sizeof(want), "descriptor %d, a memfd open for writing", fds[0]);
+        assert_non_null(strstr(reason, want));
+        assert_null(strstr(strstr(reason, want) + 1, want));
+        for (int k = 1; k < 4; k++) {
+                snprintf(want, sizeof(want), "descriptor %d,", fds[k]);
+                assert_null(strstr(reason, want));
+        }
+        free(reason);
+        /* sealed against seals by the caller: nothing more can be added */
+        assert_int_equal(fcntl(fds[0], F_ADD_SEALS, F_SEAL_SEAL), 0);
+        assert_int_equal(sbx_inherited_sealable_reason(fds, 1, &reason), 0);
+        assert_null(reason);
+        for (int k = 0; k < 4; k++)
+                close(fds[k]);
+        close(pipefd[0]);
+}
+
 /* A file or named pipe the command inherits as it is (stdout onto a log, a --keep-fd), outside the
  * workspace: in workspace-write bubblewrap leaves its mode, times and extended attributes to the
  * command (the host's inode, on the host's writable mount), so the run is partial, the reason
@@ -808,6 +847,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_write_id_refuses_a_symlink_without_openat2),
                 cmocka_unit_test(test_bwrap_argv_pins_the_parents_of_protected_paths),
                 cmocka_unit_test(test_bwrap_refuses_a_protected_path_it_cannot_open),
+                cmocka_unit_test(test_inherited_sealable_memfd_named),
                 cmocka_unit_test(test_bwrap_partial_for_an_inherited_file_outside_the_workspace),
                 cmocka_unit_test(test_remove_tree_follows_no_symlink),
                 cmocka_unit_test(test_remove_tree_deep_and_locked),
