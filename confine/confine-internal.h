@@ -105,8 +105,9 @@ extern const struct sbx_backend sbx_backend_windows_acl;
 /* NULL for an unknown name. */
 const struct sbx_backend *sbx_backend_get(const char *name);
 /* The reason, malloc'd into *ret_reason (NULL when none), that a run whose command inherits
- * fds[n] as they are is partial: a memfd open for writing that still takes seals. 0, or -ENOMEM. */
-int sbx_inherited_sealable_reason(const int *fds, size_t n, char **ret_reason);
+ * fds[n] as they are is partial: a memfd open for writing that still takes seals, a terminal that
+ * is no session's and no pseudo-terminal. 0, or -ENOMEM. */
+int sbx_inherited_lasting_reason(const int *fds, size_t n, char **ret_reason);
 
 /* Small argv builder used by every backend. */
 struct sbx_argv_builder {

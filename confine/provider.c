@@ -11,6 +11,8 @@
 #include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1001,28 +1003,45 @@ static int fds_onto_protected(const struct sbx_config *cfg, const struct sbx_pol
         return 0;
 }
 
-/* A memfd the command inherits as it is (stdout captured into one, a --keep-fd) open for writing
- * and still taking seals: F_ADD_SEALS on it is the caller's memfd's for good (seals are never
- * removed), and no backend governs it (a filter cannot tell the command's own memfds, which
- * programs seal as they share them): a read-only run, recorded full under either backend, sealed
- * the caller's memfd on stdout against writing, and every later write of the caller's failed
- * (EPERM; escape58). Such a run is partial, the reason naming each descriptor once. */
-int sbx_inherited_sealable_reason(const int *fds, size_t n, char **ret_reason) {
+/* Why a descriptor the command inherits as it is (stdin, stdout, a --keep-fd) makes the run
+ * partial, or NULL: what the command may do to it outlives the run, the caller's for good, and no
+ * backend governs it.
+ * - A memfd open for writing that still takes seals (stdout captured into one): F_ADD_SEALS is
+ *   never undone, and a filter cannot tell the command's own memfds, which programs seal as they
+ *   share them: a read-only run sealed the caller's memfd against writing, every later write of
+ *   the caller's failing (EPERM; escape58).
+ * - A terminal that is no session's and no pseudo-terminal (a serial line or a virtual console a
+ *   harness opened with O_NOCTTY): a command that starts a session of its own makes it its
+ *   controlling terminal (TIOCSCTTY, which script(1) and tmux need on their own terminals), and
+ *   the kernel hangs up such a terminal when that session's leader exits: the caller's
+ *   descriptors of it read EIO for good (escape58, a read-only run on a caller's /dev/ttyS0).
+ * Each descriptor named once. */
+static const char *inherited_lasting(int fd) {
+        struct stat st;
+        int seals = fcntl(fd, F_GET_SEALS), fl = fcntl(fd, F_GETFL);
+
+        if (seals >= 0 && !(seals & F_SEAL_SEAL) && fl >= 0 && (fl & O_ACCMODE) != O_RDONLY)
+                return "a memfd open for writing, may be sealed (F_ADD_SEALS: the caller's for good)";
+        if (isatty(fd) && tcgetsid(fd) < 0 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
+            !(major(st.st_rdev) >= 136 && major(st.st_rdev) <= 143) && major(st.st_rdev) != 3)
+                return "a terminal that is no session's, may be made the command's controlling terminal, "
+                       "which the kernel hangs up for good when the command's session ends";
+        return NULL;
+}
+
+int sbx_inherited_lasting_reason(const int *fds, size_t n, char **ret_reason) {
         _cleanup_free_ char *reason = NULL;
 
         for (size_t i = 0; i < n; i++) {
-                int fd = fds[i], seals = fcntl(fd, F_GET_SEALS), fl = fcntl(fd, F_GETFL);
+                const char *what = inherited_lasting(fds[i]);
                 bool named = false;
                 char *next;
 
-                if (seals < 0 || (seals & F_SEAL_SEAL) || fl < 0 || (fl & O_ACCMODE) == O_RDONLY)
-                        continue;
                 for (size_t j = 0; j < i; j++)
-                        named = named || fds[j] == fd;
-                if (named)
+                        named = named || fds[j] == fds[i];
+                if (!what || named)
                         continue;
-                if (asprintf(&next, "%s%sdescriptor %d, a memfd open for writing, may be sealed (F_ADD_SEALS: the "
-                                    "caller's for good)", reason ? reason : "", reason ? "; " : "", fd) < 0)
+                if (asprintf(&next, "%s%sdescriptor %d, %s", reason ? reason : "", reason ? "; " : "", fds[i], what) < 0)
                         return -ENOMEM;
                 free(reason);
                 reason = next;
@@ -1131,19 +1150,19 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         out->backend = chosen->name;
         out->private_tmpdir = chosen->private_tmpdir;
         {
-                _cleanup_free_ char *sealable = NULL;
+                _cleanup_free_ char *lasting = NULL;
 
-                r = sbx_inherited_sealable_reason(opts ? opts->inherited_fds : NULL, opts ? opts->n_inherited_fds : 0,
-                                                  &sealable);
+                r = sbx_inherited_lasting_reason(opts ? opts->inherited_fds : NULL, opts ? opts->n_inherited_fds : 0,
+                                                  &lasting);
                 if (r < 0)
                         return r;
-                if (sealable) {
+                if (lasting) {
                         char *joined;
 
                         if (out->enforcement == SBX_ENFORCEMENT_PARTIAL && !out->enforcement_reason)
                                 out->enforcement_reason = strdup(chosen_state.reason[0] ? chosen_state.reason : "partial");
                         if (asprintf(&joined, "%s%s%s", out->enforcement_reason ? out->enforcement_reason : "",
-                                     out->enforcement_reason ? "; " : "", sealable) < 0)
+                                     out->enforcement_reason ? "; " : "", lasting) < 0)
                                 return -ENOMEM;
                         free(out->enforcement_reason);
                         out->enforcement_reason = joined;

@@ -2633,6 +2633,53 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ... and hung up: a terminal that is no session's (the harness's, opened with O_NOCTTY) and no
+# pseudo-terminal became the controlling terminal of a command that started a session of its own
+# (setsid, TIOCSCTTY), and the kernel hung it up as that session's leader exited: the caller's
+# descriptor read EIO for good, after a read-only run recorded full, under both backends
+# (escape58). TIOCSCTTY is what script(1) and tmux do on their own terminals: the run is partial
+# instead, its reason naming the descriptor, and --require-full refuses it, the line alive.
+cat >"$T/serial-hangup.py" <<'PY'
+import os, subprocess, sys, termios
+try:
+    fd = os.open("/dev/ttyS0", os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    termios.tcgetattr(fd)
+except (OSError, termios.error) as e:
+    print("SKIP /dev/ttyS0 is no terminal this test can open (%s)" % e)
+    sys.exit(0)
+r = subprocess.run(sys.argv[1:], stdin=fd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+try:
+    termios.tcgetattr(fd)
+    line = "alive"
+except termios.error as e:
+    line = "hung up (%s)" % e.args[1]
+print("rc %d line %s (%s)" % (r.returncode, line, " ".join(r.stdout.decode(errors="replace").split())[-200:]))
+PY
+HANGUP_CMD='import fcntl, os, termios; os.setsid(); fcntl.ioctl(0, termios.TIOCSCTTY, 0); print("controlling")'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "serial-hangup-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/serial-hangup.py" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" --verdict-json "$d/verdict.json" -- "$PY" -c "$HANGUP_CMD" 2>&1)
+                        if [[ "$out" == SKIP* ]]; then
+                                t_ok "$b/$m/$u/terminal-hangup # $out"
+                                continue
+                        fi
+                        enf=$(t_json_field "$d/verdict.json" enforcement)
+                        why=$(t_json_field "$d/verdict.json" enforcement_reason)
+                        t_check "$b/$m/$u/terminal-hangup: a run that may hang up the caller's terminal is partial, its reason naming it ($enf: $why; $out)" \
+                                eval '[[ "$out" == "rc 0 line alive "* ]] || { [ "$enf" = partial ] && [[ "$why" == *"descriptor 0, a terminal that is no session"* ]]; }'
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/serial-hangup.py" \
+                                "${run_as[@]}" "$SBX_BIN" run --require-full --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" -- "$PY" -c "$HANGUP_CMD" 2>&1)
+                        t_check "$b/$m/$u/terminal-hangup-require-full: --require-full refuses it, the caller's terminal alive ($out)" \
+                                eval '[[ "$out" == "rc 125 line alive "* ]]'
+                done
+        done
+done
+
 # ---- another terminal of the user's: written to, its settings changed ---------------------------
 # Landlock granted every terminal beneath /dev/pts: a command run on one pseudo-terminal wrote into
 # another of the same user's (`echo PWNED >/dev/pts/N`, seen on that terminal's screen) and changed

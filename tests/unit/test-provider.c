@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -509,9 +510,9 @@ static void test_inherited_sealable_memfd_named(void **state) {
         assert_int_equal(pipe2(pipefd, O_CLOEXEC), 0);
         fds[3] = pipefd[1];
         fds[4] = fds[0];
-        assert_int_equal(sbx_inherited_sealable_reason(&fds[1], 3, &reason), 0);
+        assert_int_equal(sbx_inherited_lasting_reason(&fds[1], 3, &reason), 0);
         assert_null(reason);
-        assert_int_equal(sbx_inherited_sealable_reason(fds, 5, &reason), 0);
+        assert_int_equal(sbx_inherited_lasting_reason(fds, 5, &reason), 0);
         assert_non_null(reason);
         snprintf(want, sizeof(want), "descriptor %d, a memfd open for writing", fds[0]);
         assert_non_null(strstr(reason, want));
@@ -521,9 +522,24 @@ static void test_inherited_sealable_memfd_named(void **state) {
                 assert_null(strstr(reason, want));
         }
         free(reason);
+        /* a pseudo-terminal that is no session's is not named: the kernel hangs up no
+         * pseudo-terminal when the session it controls ends */
+        {
+                int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC), slave;
+
+                assert_true(master >= 0);
+                assert_int_equal(grantpt(master), 0);
+                assert_int_equal(unlockpt(master), 0);
+                assert_true((slave = open(ptsname(master), O_RDWR | O_NOCTTY | O_CLOEXEC)) >= 0);
+                assert_true(tcgetsid(slave) < 0);
+                assert_int_equal(sbx_inherited_lasting_reason(&slave, 1, &reason), 0);
+                assert_null(reason);
+                close(slave);
+                close(master);
+        }
         /* sealed against seals by the caller: nothing more can be added */
         assert_int_equal(fcntl(fds[0], F_ADD_SEALS, F_SEAL_SEAL), 0);
-        assert_int_equal(sbx_inherited_sealable_reason(fds, 1, &reason), 0);
+        assert_int_equal(sbx_inherited_lasting_reason(fds, 1, &reason), 0);
         assert_null(reason);
         for (int k = 0; k < 4; k++)
                 close(fds[k]);
