@@ -2548,25 +2548,38 @@ print("rc %d seals %#x caller-write %s (%s)" % (r.returncode, fcntl.fcntl(fd, 10
       " ".join(r.stderr.decode(errors="replace").split())[-200:]))
 PY
 MEMFD_SEAL_CMD='import fcntl; fcntl.fcntl(1, 1033, 0x1 | 0x8)  # F_ADD_SEALS: F_SEAL_SEAL, F_SEAL_WRITE'
-for b in "${BACKENDS[@]}"; do
-        for m in read-only workspace-write; do
-                for u in "${USERS[@]}"; do
-                        user_case_dir "memfd-seal-$b-$m" "$u"
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/memfd-seal.py" \
-                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
-                                --db "$d/audit.db" --verdict-json "$d/verdict.json" -- "$PY" -c "$MEMFD_SEAL_CMD" 2>&1)
-                        enf=$(t_json_field "$d/verdict.json" enforcement)
-                        why=$(t_json_field "$d/verdict.json" enforcement_reason)
-                        t_check "$b/$m/$u/memfd-seal-caller: a run that may seal the caller's memfd is partial, its reason naming it ($enf: $why; $out)" \
-                                eval '[ "$enf" = partial ] && [[ "$why" == *"descriptor 1, a memfd open for writing"* ]]'
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/memfd-seal.py" \
-                                "${run_as[@]}" "$SBX_BIN" run --require-full --backend "$b" --mode "$m" --root "$d/ws" \
-                                --db "$d/audit.db" -- "$PY" -c "$MEMFD_SEAL_CMD" 2>&1)
-                        t_check "$b/$m/$u/memfd-seal-caller-require-full: --require-full refuses it, the caller's memfd unsealed ($out)" \
-                                eval '[[ "$out" == "rc 125 seals 0x0 caller-write ok "* ]]'
+# partial_rows ROW WHAT HARNESS CMD REASON KEPT: for each combination, `sbx run` of python CMD under
+# the python $T/HARNESS, which prints "rc N KEPT (...)" where the run left the caller's WHAT as it
+# was, or a line starting SKIP: the run is partial, REASON in its reason (or left it so), and with
+# --require-full it is refused (125), WHAT left so
+partial_rows() {
+        local row=$1 what=$2 harness=$3 cmd=$4 reason=$5 kept=$6 b m u out enf why
+        for b in "${BACKENDS[@]}"; do
+                for m in read-only workspace-write; do
+                        for u in "${USERS[@]}"; do
+                                user_case_dir "$row-$b-$m" "$u"
+                                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/$harness" \
+                                        "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                        --db "$d/audit.db" --verdict-json "$d/verdict.json" -- "$PY" -c "$cmd" 2>&1)
+                                if [[ "$out" == SKIP* ]]; then
+                                        t_ok "$b/$m/$u/$row # $out"
+                                        continue
+                                fi
+                                enf=$(t_json_field "$d/verdict.json" enforcement)
+                                why=$(t_json_field "$d/verdict.json" enforcement_reason)
+                                t_check "$b/$m/$u/$row: a run that may change the caller's $what for good is partial, its reason naming it ($enf: $why; $out)" \
+                                        eval '[[ "$out" == "rc 0 $kept "* ]] || { [ "$enf" = partial ] && [[ "$why" == *"$reason"* ]]; }'
+                                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/$harness" \
+                                        "${run_as[@]}" "$SBX_BIN" run --require-full --backend "$b" --mode "$m" --root "$d/ws" \
+                                        --db "$d/audit.db" -- "$PY" -c "$cmd" 2>&1)
+                                t_check "$b/$m/$u/$row-require-full: --require-full refuses it, the caller's $what as it was ($out)" \
+                                        eval '[[ "$out" == "rc 125 $kept "* ]]'
+                        done
                 done
         done
-done
+}
+partial_rows memfd-seal-caller memfd memfd-seal.py "$MEMFD_SEAL_CMD" "descriptor 1, a memfd open for writing" \
+        "seals 0x0 caller-write ok"
 
 # ---- the caller's serial line: its break, modem lines and port settings -------------------------
 # termios is given back after the run, but a serial line holds more: a read-only run on a caller's
@@ -2656,29 +2669,7 @@ except termios.error as e:
 print("rc %d line %s (%s)" % (r.returncode, line, " ".join(r.stdout.decode(errors="replace").split())[-200:]))
 PY
 HANGUP_CMD='import fcntl, os, termios; os.setsid(); fcntl.ioctl(0, termios.TIOCSCTTY, 0); print("controlling")'
-for b in "${BACKENDS[@]}"; do
-        for m in read-only workspace-write; do
-                for u in "${USERS[@]}"; do
-                        user_case_dir "serial-hangup-$b-$m" "$u"
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/serial-hangup.py" \
-                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
-                                --db "$d/audit.db" --verdict-json "$d/verdict.json" -- "$PY" -c "$HANGUP_CMD" 2>&1)
-                        if [[ "$out" == SKIP* ]]; then
-                                t_ok "$b/$m/$u/terminal-hangup # $out"
-                                continue
-                        fi
-                        enf=$(t_json_field "$d/verdict.json" enforcement)
-                        why=$(t_json_field "$d/verdict.json" enforcement_reason)
-                        t_check "$b/$m/$u/terminal-hangup: a run that may hang up the caller's terminal is partial, its reason naming it ($enf: $why; $out)" \
-                                eval '[[ "$out" == "rc 0 line alive "* ]] || { [ "$enf" = partial ] && [[ "$why" == *"descriptor 0, a terminal that is no session"* ]]; }'
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/serial-hangup.py" \
-                                "${run_as[@]}" "$SBX_BIN" run --require-full --backend "$b" --mode "$m" --root "$d/ws" \
-                                --db "$d/audit.db" -- "$PY" -c "$HANGUP_CMD" 2>&1)
-                        t_check "$b/$m/$u/terminal-hangup-require-full: --require-full refuses it, the caller's terminal alive ($out)" \
-                                eval '[[ "$out" == "rc 125 line alive "* ]]'
-                done
-        done
-done
+partial_rows terminal-hangup terminal serial-hangup.py "$HANGUP_CMD" "descriptor 0, a terminal that is no session" "line alive"
 
 # ---- another terminal of the user's: written to, its settings changed ---------------------------
 # Landlock granted every terminal beneath /dev/pts: a command run on one pseudo-terminal wrote into
