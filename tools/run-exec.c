@@ -2098,13 +2098,22 @@ static bool termios_same(const struct termios *a, const struct termios *b) {
                cfgetispeed(a) == cfgetispeed(b) && cfgetospeed(a) == cfgetospeed(b);
 }
 
-/* A terminal's settings as they were, and its foreground process group where the command left
- * one of its own there, which has no process left: under Landlock the command keeps the caller's
- * session, and one that made its own group the terminal's foreground (tcsetpgrp, SIGTTOU ignored)
- * left the caller in the background after the run, stopped by SIGTTIN at its next read of its
- * terminal (escape57). A group still alive is left: the caller's shell takes the terminal for
- * itself when the user puts sbx in the background. Both set with SIGTTOU blocked, as a shell sets
- * them: from a background process group (`sbx run ... &`) the kernel would stop sbx. */
+bool sbx_run_tty_settings_ours(int fd) {
+        pid_t fg = tcgetpgrp(fd);
+
+        return fg < 0 ? errno == ENOTTY : fg == getpgrp();
+}
+
+/* A terminal's foreground process group where the command left one of its own there, which has
+ * no process left: under Landlock the command keeps the caller's session, and one that made its
+ * own group the terminal's foreground (tcsetpgrp, SIGTTOU ignored) left the caller in the
+ * background after the run, stopped by SIGTTIN at its next read of its terminal (escape57). A
+ * group still alive is left: the caller's shell takes the terminal for itself when the user puts
+ * sbx in the background. Then its settings as they were, where they are sbx's to set
+ * (sbx_run_tty_settings_ours()): those of a terminal whose foreground is another job are that
+ * job's, a shell's line editor's while sbx runs in the background (`sbx run ... &`: put back to
+ * the start's, they left the user's prompt echoing twice, review58). Both set with SIGTTOU
+ * blocked, as a shell sets them: from a background process group the kernel would stop sbx. */
 static void caller_tty_put_back(const struct caller_flags *c) {
         struct termios t;
         sigset_t ttou, old;
@@ -2114,11 +2123,11 @@ static void caller_tty_put_back(const struct caller_flags *c) {
         sigaddset(&ttou, SIGTTOU);
         if (sigprocmask(SIG_BLOCK, &ttou, &old) < 0)
                 return;
-        if (tcgetattr(c->fd, &t) == 0 && !termios_same(&t, &c->termios))
-                (void) tcsetattr(c->fd, TCSANOW, &c->termios);
         if (c->foreground > 0 && (fg = tcgetpgrp(c->fd)) > 0 && fg != c->foreground && kill(-fg, 0) < 0 &&
             errno == ESRCH)
                 (void) tcsetpgrp(c->fd, c->foreground);
+        if (sbx_run_tty_settings_ours(c->fd) && tcgetattr(c->fd, &t) == 0 && !termios_same(&t, &c->termios))
+                (void) tcsetattr(c->fd, TCSANOW, &c->termios);
         sigprocmask(SIG_SETMASK, &old, NULL);
 }
 

@@ -583,6 +583,11 @@ bool sbx_run_backend_known(const char *name);
  * sandbox under bubblewrap), stdout of that kind becomes /dev/null (read-only, so writes
  * still fail), and such a --keep-fd is refused. */
 bool sbx_run_fd_reopenable(int fd);
+/* Whether the settings of the terminal `fd` are sbx's to put back after the run: where it is sbx's
+ * controlling terminal, only while sbx's process group is its foreground (in the background, as
+ * `sbx run ... &`, the foreground job sets them: a shell's line editor at its prompt); where it is
+ * not (ENOTTY), the caller handed it over. */
+bool sbx_run_tty_settings_ours(int fd);
 /* When sbx's stderr is a terminal: the pseudo-terminal that will be the command's stderr, opened
  * now (once; the next run takes it), so that the backend can reopen its slave inside the sandbox.
  * Returns the slave's descriptor (close-on-exec, sbx's), or -1 when stderr is no terminal or it

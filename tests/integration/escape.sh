@@ -2371,24 +2371,41 @@ done
 # from the caller, a session leader on the terminal: its foreground process group is unchanged.
 # tty-session.py USER WHAT ARGV: a session leader on a pseudo-terminal (its owner USER) runs ARGV
 # and says whether its terminal kept WHAT: its foreground process group, or its settings (then ARGV
-# runs with descriptors 0-2 away from the terminal)
+# runs with descriptors 0-2 away from the terminal), or, WHAT background, the settings the leader
+# sets while ARGV runs as a job of its own in the background on the terminal (ARGV writes a byte on
+# its descriptor 3 once it runs, then waits for the end of its descriptor 4)
 cat >"$T/tty-session.py" <<'PY'
 import os, pty, sys, termios
 user, what, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
 def state():
-    return termios.tcgetattr(0) if what == "settings" else os.tcgetpgrp(0)
+    return os.tcgetpgrp(0) if what == "foreground" else termios.tcgetattr(0)
 pid, fd = pty.fork()
 if pid == 0:
     if user == "nobody":
         os.fchown(0, 65534, -1)
     before = state()
+    ran_r, ran_w = os.pipe()
+    go_r, go_w = os.pipe()
     child = os.fork()
     if child == 0:
         if what == "settings":
             n = os.open("/dev/null", os.O_RDWR)
             for i in (0, 1, 2):
                 os.dup2(n, i)
+        elif what == "background":
+            os.setpgid(0, 0)
+            os.dup2(ran_w, 3)
+            os.dup2(go_r, 4)
         os.execvp(argv[0], argv)
+    os.close(ran_w)
+    os.close(go_r)
+    if what == "background":  # the leader's own settings while it runs, as a shell's line editor's
+        os.read(ran_r, 1)
+        t = termios.tcgetattr(0)
+        t[3] &= ~(termios.ECHO | termios.ICANON)
+        termios.tcsetattr(0, termios.TCSANOW, t)
+        before = state()
+    os.close(go_w)
     rc = os.waitpid(child, 0)[1] >> 8
     kept = state() == before
     if what == "settings":
@@ -2415,15 +2432,31 @@ try:
     print("tcsetpgrp set")
 except OSError as e:
     print("tcsetpgrp", e.strerror)'
+# tty_session WHAT NAME B M U SBX-RUN-ARGS...: out, what tty-session.py WHAT prints (its owner U)
+# around `sbx run` as U, in backend B's mode M, in user_case_dir NAME-B-M U
+tty_session() {
+        local what=$1 b=$3 m=$4 u=$5
+        user_case_dir "$2-$b-$m" "$u"
+        shift 5
+        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-session.py" "$u" "$what" \
+                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" "$@" 2>&1)
+}
+# ... and its settings, where another job is its foreground: sbx puts back the settings of the
+# caller's terminal that the command changed, and one run in the background (`sbx run ... &` in an
+# interactive shell) put back at its end the settings it found at its start over the shell's line
+# editor's, which sets its own at the prompt while the job runs (review58: both backends, both
+# modes, the prompt then echoing twice). The settings of a terminal whose foreground is another job
+# are that job's: left. Checked from the caller, a session leader on the terminal that runs sbx in
+# a process group of its own and sets its settings while the command runs: they are kept.
 for b in "${BACKENDS[@]}"; do
         for m in read-only workspace-write; do
                 for u in "${USERS[@]}"; do
-                        user_case_dir "tty-fg-$b-$m" "$u"
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-session.py" "$u" foreground \
-                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
-                                --db "$d/audit.db" -- "$PY" -c "$TTY_FG_CMD" 2>&1)
+                        tty_session foreground tty-fg "$b" "$m" "$u" -- "$PY" -c "$TTY_FG_CMD"
                         t_check "$b/$m/$u/terminal-foreground: the caller's terminal keeps its foreground process group ($out)" \
                                 eval '[[ "$out" == *"rc 0 foreground kept" ]]'
+                        tty_session background tty-bg "$b" "$m" "$u" --keep-fd 3 --keep-fd 4 -- sh -c 'echo x >&3; read x <&4; true'
+                        t_check "$b/$m/$u/terminal-background: a run in the background leaves the settings the caller's terminal's foreground set during it ($out)" \
+                                eval '[[ "$out" == *"rc 0 background kept" ]]'
                 done
         done
 done

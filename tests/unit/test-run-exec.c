@@ -134,6 +134,56 @@ static void test_status_lost_after_descriptors_closed(void **state) {
         assert_string_equal(rep.verdict, "runner_failure");
 }
 
+/* Whether a terminal's settings are sbx's to put back after the run (review58): one that is not
+ * its controlling terminal, the caller's to hand over, yes; its controlling terminal while its
+ * process group is the foreground, yes; while another job is (`sbx run ... &`, a shell's line
+ * editor setting its own at the prompt), no: put back, they undid the shell's. */
+static void test_tty_settings_ours(void **state) {
+        const char *name;
+        int m, s, st;
+        pid_t child;
+        (void) state;
+
+        m = posix_openpt(O_RDWR | O_NOCTTY);
+        if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0 || !(name = ptsname(m))) {
+                if (m >= 0)
+                        close(m);
+                skip();
+        }
+        s = open(name, O_RDWR | O_NOCTTY);
+        assert_true(s >= 0);
+        assert_true(sbx_run_tty_settings_ours(s)); /* no controlling terminal of this process */
+        close(s);
+        child = fork();
+        assert_true(child >= 0);
+        if (child == 0) {
+                /* a session leader on the terminal, in its foreground, then with another job there */
+                int code = 0;
+                pid_t job;
+
+                if (setsid() < 0 || (s = open(name, O_RDWR)) < 0 || tcgetpgrp(s) != getpgrp())
+                        _exit(10);
+                if (!sbx_run_tty_settings_ours(s))
+                        _exit(11);
+                if ((job = fork()) == 0) {
+                        setpgid(0, 0);
+                        pause();
+                        _exit(0);
+                }
+                if (job < 0 || (setpgid(job, job) < 0 && errno != EACCES) || tcsetpgrp(s, job) < 0)
+                        code = 12;
+                else if (sbx_run_tty_settings_ours(s))
+                        code = 13;
+                kill(job, SIGKILL);
+                waitpid(job, NULL, 0);
+                _exit(code);
+        }
+        assert_int_equal(waitpid(child, &st, 0), child);
+        close(m);
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), 0);
+}
+
 /* A script that moves first: its lines' relative names are that directory's (`cd sub && make`
  * recorded <start>/x for sub's x). Only where nothing else can have moved it; where something
  * else moves it, or a tool told a directory does in a way not followed, the directory is not
@@ -5104,6 +5154,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_status_read, fresh_run),
                 cmocka_unit_test_setup(test_status_lost, fresh_run),
                 cmocka_unit_test_setup(test_status_lost_after_descriptors_closed, fresh_run),
+                cmocka_unit_test(test_tty_settings_ours),
                 cmocka_unit_test_setup(test_script_start_dir, fresh_run),
                 cmocka_unit_test_setup(test_make_start_dir, fresh_run),
                 cmocka_unit_test_setup(test_tool_start_dir, fresh_run),
