@@ -4974,7 +4974,10 @@ static int sevenzip_output(char *const *argv, size_t k, size_t n, const char *st
         char arc[PATH_MAX];
         struct stat st;
 
-        for (size_t i = k + 1; i < n && !file; i++) {
+        /* switches anywhere before "--", after the archive's and the files' names too (measured,
+         * 26.02: `7zz a x.7z f -w/D` made D/x.7z.tmp, `... f -v1k` x.7z.001.tmp; review58: read
+         * as a new x.7z of the workspace's, a refused D/x.7z.tmp was recorded as x.7z) */
+        for (size_t i = k + 1; i < n; i++) {
                 const char *a = argv[i];
 
                 if (switches && strcmp(a, "--") == 0) {
@@ -4992,7 +4995,7 @@ static int sevenzip_output(char *const *argv, size_t k, size_t n, const char *st
                 }
                 if (!cmd)
                         cmd = a;
-                else
+                else if (!file)
                         file = a;
         }
         if (!cmd || !file || !file[0] ||

@@ -3692,11 +3692,14 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 # archive (tools57, before: the archive recorded, or none):
                                                 # an archive the host has rewritten as E.tmp beside it;
                                                 # -w DIR's in DIR; -v's first volume V.001.tmp; with -w.
-                                                # the move onto an archive outside refused, of the archive
+                                                # the move onto an archive outside refused, of the archive;
+                                                # -w DIR after the archive's name (review58, before: the
+                                                # workspace's new archive recorded)
                                                 cp "$d/ws/$tag-ar.7z" "$z/$where/e.7z"
                                                 [ $who = nobody ] && [ $where = own ] && chown 65534:65534 "$z/$where/e.7z"
                                                 for row in "e.7z.tmp:$z/$where/e.7z" "$tag-arw.7z.tmp:-w$z/$where $tag-arw.7z" \
-                                                        "v.7z.001.tmp:-v1k $z/$where/v.7z" "m.7z:-w. $z/$where/m.7z"; do
+                                                        "v.7z.001.tmp:-v1k $z/$where/v.7z" "m.7z:-w. $z/$where/m.7z" \
+                                                        "$tag-arx.7z.tmp:$tag-arx.7z -w$z/$where"; do
                                                         want="denied:$z/$where/${row%%:*}:"
                                                         [ $who = nobody ] && [ $where = root ] && want=task_failure::
                                                         # shellcheck disable=SC2086 # the switches and the archive
@@ -3707,7 +3710,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                                 test "${got#"$want"}" != "$got"
                                                 done
                                                 check "$who, $b: ... none made in the workspace" \
-                                                        test ! -e "$d/ws/$tag-arw.7z" -a ! -e "$d/ws/$tag-arw.7z.tmp"
+                                                        test ! -e "$d/ws/$tag-arw.7z" -a ! -e "$d/ws/$tag-arw.7z.tmp" -a ! -e "$d/ws/$tag-arx.7z"
                                                 rm -f "$z/$where/e.7z"
                                         done
                                 done

@@ -3175,6 +3175,11 @@ static void test_archive_output(void **state) {
                 { { "7zz", "a", "-w/tmp/", "a.7z", "f" }, "/tmp/a.7z.tmp" },
                 { { "7zz", "a", "-wt", "/ro/a.7z", "f" }, "/w/t/a.7z.tmp" },
                 { { "7zz", "a", "-w", "/ro/a.7z", "f" }, "/tmp/a.7z.tmp" },
+                /* ... switches after the names too (review58: before, the archive itself) */
+                { { "7zz", "a", "/ro/a.7z", "f", "-w/tmp" }, "/tmp/a.7z.tmp" },
+                { { "7zz", "a", "a.7z", "f", "g", "-v1k" }, "/w/a.7z.001.tmp" },
+                { { "7zz", "a", "/ro/a.7z", "f", "-so" }, NULL },
+                { { "7zz", "a", "a.7z", "--", "-w/tmp" }, "/w/a.7z" },
                 { { "7zz", "a", "/ro/a", "f" }, "/ro/a.7z" },
                 { { "7zz", "a", "-so", "a.7z", "f" }, NULL },
                 { { "7zz", "a", "-w/tmp", "-wo", "a.7z", "f" }, NULL },
