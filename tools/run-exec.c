@@ -2828,7 +2828,10 @@ static void classifier_context(struct run_state *st) {
                         }
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
                         /* (the directory its ATTACHes run in, past its `.cd`s) */
-                        if ((r = sbx_run_sqlite_sql_dir(words, words_dir, sqlite_dir, sizeof(sqlite_dir))) == 2)
+                        /* (... or its stdin's file's, where its argv holds no SQL) */
+                        if ((r = sbx_run_sqlite_sql_dir(words, words_dir, sqlite_dir, sizeof(sqlite_dir))) == 0)
+                                r = sbx_run_sqlite_stdin_dir(words, &cw, words_dir, sqlite_dir, sizeof(sqlite_dir));
+                        if (r == 2)
                                 ctx.sqlite_dir = sqlite_dir;
                         ctx.sqlite_dir_lost = r < 0;
                         ctx.chattr_capability = sbx_run_chattr_capability(words, words_dir);
@@ -2935,6 +2938,16 @@ static void classifier_context(struct run_state *st) {
                         if (sq & 2)
                                 ctx.sqlite_db = sqlite_db;
                         ctx.sqlite_db_moved = ctx.sqlite_db_moved || (sq & 4);
+                        /* ... and the directory its ATTACHes run in, past the `.cd`s of its
+                         * argv or of the pipe's feed (sqlite58: before, `cd D && sqlite3 :memory:
+                         * '.cd /x' "attach 'x.db' ..."` named D/x.db, and `printf '.cd /x\n...' |
+                         * sqlite3 :memory:` the start's: task_failure in workspace-write) */
+                        if ((r = sbx_run_chain_only(command, ctx.cwd, sbx_run_sqlite_sql_dir, sqlite_dir,
+                                                    sizeof(sqlite_dir))) == 0)
+                                r = sbx_run_pipe_sqlite_dir(command, ctx.cwd, sqlite_dir, sizeof(sqlite_dir));
+                        if (r == 2)
+                                ctx.sqlite_dir = sqlite_dir;
+                        ctx.sqlite_dir_lost = ctx.sqlite_dir_lost || r < 0;
                         /* ... and a binutils program's or javac's, as the sqlite3's (review52:
                          * none was read, `sh -c 'cd D && objcopy a.o /var/tmp/x/b.o'` and `... &&
                          * javac -d out X.java` in read-only mode read task_failure) */

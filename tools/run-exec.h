@@ -208,9 +208,19 @@ int sbx_run_sqlite_stdin_attach(char *const *words, const struct sbx_run_words *
  * flags, no SQL argument (stdin's), no ATTACH, a text before it not read that holds no `.cd`;
  * -1 where a `.cd` may have moved it that is not read (one of another form, a text holding it
  * not read, the -init file not read, a `.cd` in the ATTACH's own text, ATTACHes in two
- * directories). Attach57: before, `sqlite3 -cmd '.cd /x' :memory: "attach 't.db' as x; ..."`
- * named the start's t.db, and in workspace-write read task_failure. */
+ * directories). A `.read FILE` among them runs FILE's commands there (relative to where the
+ * shell is, read as stdin's below; one not read, or of a `|command`, may move it: -1).
+ * Attach57: before, `sqlite3 -cmd '.cd /x' :memory: "attach 't.db' as x; ..."` named the
+ * start's t.db, and in workspace-write read task_failure. */
 int sbx_run_sqlite_sql_dir(char *const *words, const char *cwd, char *out, size_t size);
+/* sbx_run_sqlite_sql_dir() of a sqlite3 of words (cw's) that reads its commands from its one
+ * input redirection's file (relative to dir, read as sbx_run_sqlite_stdin_db() reads it; its
+ * argv holds no SQL): its lines split as the shell's input loop splits them, a line starting
+ * with '.' where no statement is pending a dot-command, SQL to a whole statement. 0 for the file
+ * not read (as before). Sqlite58: before, `sqlite3 :memory: < s.sql` whose s.sql runs `.cd /x`
+ * then `attach 'x.db' ...` named the start's x.db, and in workspace-write read task_failure. */
+int sbx_run_sqlite_stdin_dir(char *const *words, const struct sbx_run_words *cw, const char *dir, char *out,
+                             size_t size);
 /* Whether words (sbx_run_command_words()'s) run a sqlite3 (past the wrappers of
  * sbx_run_start_dir()) given -readonly (struct sbx_classify_context's sqlite_readonly). */
 bool sbx_run_sqlite_readonly(char *const *words, const char *cwd);
@@ -451,6 +461,11 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
  * feeds it before its SQL, read as sbx_run_sqlite_stdin_db() reads a file), 0 none. The host is
  * asked as those ask it. */
 int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly);
+/* sbx_run_sqlite_sql_dir() of the sqlite3 of a shell's -c script `FEED | sqlite3 ...` read as
+ * sbx_run_pipe_sqlite() reads it, of the text FEED writes where its argv holds no SQL (read as
+ * sbx_run_sqlite_stdin_dir() reads a file's; a FEED not told: 0). Sqlite58: before, `printf
+ * ".cd /x\nattach 'x.db' as x; ..." | sqlite3 :memory:` named the start's x.db, task_failure. */
+int sbx_run_pipe_sqlite_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* reader (sbx_run_bfd_output(), sbx_run_javac_dir()) of the command that a shell's -c script `cd
  * DIR && CMD` runs, its one command after its leading cd, past its assignments (cwd is DIR, as
  * sbx_run_start_dir() read it), as sbx_run_chain_sqlite() reads sqlite3's: not where a command

@@ -3792,6 +3792,32 @@ static bool sqlite_cd(const char *d) {
         return strncmp(d, ".cd", 3) == 0 && (d[3] == ' ' || d[3] == '\t');
 }
 
+/* The one word after a dot-command's name d (`.cd DIR`, `.read FILE`) to its line's end, into
+ * word (size bytes): quoted whole (its blanks then the name's) or not at all, no backslash. 0, or
+ * -1 where it is of another form. */
+static int sqlite_dot_word(const char *d, char *word, size_t size) {
+        size_t n;
+
+        d += strspn(d, " \t");
+        n = strcspn(d, "\r\n");
+        while (n > 0 && (d[n - 1] == ' ' || d[n - 1] == '\t'))
+                n--;
+        /* (quoted whole, its blanks are the name's: `.cd '/x/a b'`; review56: before, not read,
+         * the database asked of where it started, a refused one task_failure) */
+        bool quoted = n >= 2 && (d[0] == '\'' || d[0] == '"') && d[n - 1] == d[0];
+
+        if (quoted) {
+                d++;
+                n -= 2;
+        }
+        if (n == 0 || n >= size || memchr(d, '\'', n) || memchr(d, '"', n) ||
+            (!quoted && (memchr(d, ' ', n) || memchr(d, '\t', n))) || memchr(d, '\\', n))
+                return -1;
+        memcpy(word, d, n);
+        word[n] = '\0';
+        return 0;
+}
+
 /* Walks the sqlite3 shell's commands text (a -cmd's, one command: whole), line by line: blank
  * lines and `--` comments passed, a `.cd DIR` moves w->cur (DIR one word, quoted whole (its
  * blanks then the name's) or not at all, no backslash, no `..`; one the host has not as a
@@ -3834,24 +3860,8 @@ static int sqlite_walk_text(struct sqlite_walk *w, const char *text, bool one, b
                                 return -1;
                         continue;
                 }
-                d += 3 + strspn(d + 3, " \t");
-                n = strcspn(d, "\r\n");
-                while (n > 0 && (d[n - 1] == ' ' || d[n - 1] == '\t'))
-                        n--;
-                /* (quoted whole, its blanks are the name's: `.cd '/x/a b'`; review56: before, not
-                 * read, the database asked of where it started, a refused one task_failure) */
-                bool quoted = n >= 2 && (d[0] == '\'' || d[0] == '"') && d[n - 1] == d[0];
-
-                if (quoted) {
-                        d++;
-                        n -= 2;
-                }
-                if (n == 0 || n >= sizeof(word) || memchr(d, '\'', n) || memchr(d, '"', n) ||
-                    (!quoted && (memchr(d, ' ', n) || memchr(d, '\t', n))) || memchr(d, '\\', n))
-                        return -1;
-                memcpy(word, d, n);
-                word[n] = '\0';
-                if (dot_dot(word) || join_name(moved, sizeof(moved), w->cur, word) < 0)
+                if (sqlite_dot_word(d + 3, word, sizeof(word)) < 0 || dot_dot(word) ||
+                    join_name(moved, sizeof(moved), w->cur, word) < 0)
                         return -1;
                 /* (a DIR the host has not, or no directory, or one the user may not enter,
                  * leaves the shell where it was: "Cannot change to directory", and on; another
@@ -4064,11 +4074,15 @@ int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_
         return sqlite_walk_db(&w, start, db, out, size);
 }
 
-/* Whether a line of the sqlite3 shell's text starts with a `.cd` (past its blanks). */
+/* Whether a line of the sqlite3 shell's text starts with a `.cd` or a `.read` (whose file's
+ * commands may hold one), past its blanks. */
 static bool sqlite_text_cd(const char *text) {
-        for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
-                if (sqlite_cd(l + strspn(l, " \t\r")))
+        for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+                const char *d = l + strspn(l, " \t\r");
+
+                if (sqlite_cd(d) || (strncmp(d, ".read", 5) == 0 && (d[5] == ' ' || d[5] == '\t')))
                         return true;
+        }
         return false;
 }
 
@@ -4086,7 +4100,127 @@ static int sqlite_walk_cds(struct sqlite_walk *w, const char *text, bool one) {
         return 0;
 }
 
-int sbx_run_sqlite_sql_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+/* One command the sqlite3 shell runs before its ATTACHes (sbx_run_sqlite_sql_dir()): a, SQL
+ * whole (a text not starting with '.') or one dot-command, read into w (its directory), at
+ * (where the ATTACHes run, "" none yet) and *lost (sqlite_walk_cds()'s answer of a text not
+ * read, 0 none yet). 0 to go on, -1 where the directory is lost, 1 where it is not told (an
+ * ATTACH after a text not read that holds no `.cd`). A `.read FILE` runs FILE's commands there,
+ * read as stdin's (sqlite_dir_text(), depth files deep). */
+static int sqlite_dir_text(struct sqlite_walk *w, const char *text, char *at, int *lost, int depth);
+static int sqlite_dir_step(struct sqlite_walk *w, const char *a, char *at, int *lost, int depth) {
+        const char *d = a + strspn(a, " \t\r\n");
+
+        /* SQL that attaches: where it runs (after a text not read that may have moved it, or
+         * beside another ATTACH's directory: not told) */
+        if (*d != '.') {
+                if (!strcasestr(a, "attach"))
+                        return 0;
+                if (*lost == -1 || (at[0] && strcmp(at, w->cur) != 0))
+                        return -1;
+                if (*lost == -2)
+                        return 1;
+                memcpy(at, w->cur, strlen(w->cur) + 1);
+                return 0;
+        }
+        /* a `.read FILE` (relative to where the shell is): its commands, as stdin's (before: its
+         * `.cd` not read, `sqlite3 :memory: '.read F' "attach 'x.db' ..."` named the start's
+         * x.db); one not read, a `|command`'s output, may move it */
+        if (!*lost && strncmp(d, ".read", 5) == 0 && (d[5] == ' ' || d[5] == '\t')) {
+                _cleanup_free_ char *buf = NULL;
+                char file[PATH_MAX];
+                const char *text = NULL;
+                bool unanswered = false;
+
+                if (depth < 4 && !strchr(d, '\n') && sqlite_dot_word(d + 5, file, sizeof(file)) == 0 && file[0] != '|' &&
+                    (buf = malloc(SCRIPT_FILE_MAX + 2)))
+                        text = sqlite_file_text(file, w->cur, buf, &unanswered);
+                if (!text) {
+                        *lost = -1;
+                        return 0;
+                }
+                return sqlite_dir_text(w, text, at, lost, depth + 1);
+        }
+        /* a dot-command (after one not read: not read, a `.cd` in it lost; one not read beside
+         * an ATTACH of its lines too) */
+        if (!*lost)
+                *lost = sqlite_walk_cds(w, a, true);
+        else if (sqlite_text_cd(a))
+                *lost = -1;
+        return *lost == -1 && strcasestr(a, "attach") ? -1 : 0;
+}
+
+/* The last character of the SQL text s[0..n) outside blanks and comments (a quoted name's or
+ * string's its closing quote), '\0' where there is none: a ';' ends a whole statement the
+ * sqlite3 shell runs, none is a text of blanks and comments it drops. */
+static char sqlite_sql_last(const char *s, size_t n) {
+        char last = '\0';
+
+        for (size_t i = 0; i < n; i++) {
+                if (s[i] == '\'' || s[i] == '"' || s[i] == '`' || s[i] == '[') {
+                        char end = s[i] == '[' ? ']' : s[i];
+
+                        for (i++; i < n && s[i] != end; i++)
+                                ;
+                        last = end;
+                } else if (s[i] == '-' && i + 1 < n && s[i + 1] == '-') {
+                        while (i < n && s[i] != '\n')
+                                i++;
+                } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+                        for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
+                                ;
+                        i++;
+                } else if (!strchr(" \t\r\n", s[i]))
+                        last = s[i];
+        }
+        return last;
+}
+
+/* sqlite_dir_step() of each command of the text the sqlite3 shell reads on its stdin, as its
+ * input loop splits it (shell.c's process_input()): a line starting with '.' where no statement
+ * is pending is one dot-command, blank lines and comments (`#` lines too) between statements
+ * passed, other lines SQL up to a whole statement (a trigger's body, whose `;`s end none, not read). Its
+ * answer where not 0. */
+static int sqlite_dir_text(struct sqlite_walk *w, const char *text, char *at, int *lost, int depth) {
+        _cleanup_free_ char *cmd = malloc(strlen(text) + 2); /* (a newline after its last line) */
+        size_t n = 0;
+        int r;
+
+        if (!cmd)
+                return -1;
+        for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+                size_t len = strcspn(l, "\n");
+
+                if (n == 0 && l[0] == '#')
+                        continue;
+                if (n == 0 && l[0] == '.') {
+                        memcpy(cmd, l, len);
+                        cmd[len] = '\0';
+                        if ((r = sqlite_dir_step(w, cmd, at, lost, depth)) != 0)
+                                return r;
+                        continue;
+                }
+                memcpy(cmd + n, l, len);
+                n += len;
+                cmd[n++] = '\n';
+                cmd[n] = '\0';
+                if (sqlite_sql_last(cmd, n) == '\0') {
+                        n = 0; /* (blank lines and comments between statements) */
+                        continue;
+                }
+                if (sqlite_sql_last(cmd, n) == ';' || !strchr(l, '\n')) {
+                        if (strcasestr(cmd, "trigger") && sqlite_text_cd(text))
+                                return -1;
+                        if ((r = sqlite_dir_step(w, cmd, at, lost, depth)) != 0)
+                                return r;
+                        n = 0;
+                }
+        }
+        return 0;
+}
+
+/* sbx_run_sqlite_sql_dir()'s, the commands of its stdin text where its argv holds no SQL (NULL:
+ * not told). */
+static int sqlite_sql_dir(char *const *argv, const char *cwd, const char *stdin_text, char *out, size_t size) {
         _cleanup_free_ char *buf = NULL;
         struct sqlite_walk w;
         const char *db = NULL, *init = NULL, *text;
@@ -4113,8 +4247,8 @@ int sbx_run_sqlite_sql_dir(char *const *argv, const char *cwd, char *out, size_t
                 else if (argv[i][0] != '-')
                         args = true;
         }
-        /* no SQL argument: the shell reads its stdin, whose ATTACH this does not read */
-        if (!db || !args)
+        /* no SQL argument: the shell reads its stdin, whose ATTACH is read where its text is told */
+        if (args ? !db : !stdin_text)
                 return 0;
         memcpy(w.cur, start, strlen(start) + 1);
         w.dir[0] = '\0';
@@ -4129,8 +4263,8 @@ int sbx_run_sqlite_sql_dir(char *const *argv, const char *cwd, char *out, size_t
                 if (text)
                         lost = sqlite_walk_cds(&w, text, false);
         }
-        /* then its -cmd's, then its SQL arguments, in order: the directory each ATTACH runs in,
-         * one for all */
+        /* then its -cmd's, then its SQL arguments (else its stdin's), in order: the directory each
+         * ATTACH runs in, one for all */
         for (int pass = 0; pass < 2; pass++)
                 for (size_t i = (size_t) k + 1, dbs = 0; i < n; i++) {
                         const char *a = argv[i];
@@ -4142,32 +4276,33 @@ int sbx_run_sqlite_sql_dir(char *const *argv, const char *cwd, char *out, size_t
                                 a = argv[i];
                         } else if (pass == 0 || a[0] == '-' || dbs++ == 0)
                                 continue;
-                        /* SQL (a text not starting with '.', whole) that attaches: where it runs
-                         * (after a text not read that may have moved it, or beside another
-                         * ATTACH's directory: not told) */
-                        if (a[strspn(a, " \t\r\n")] != '.') {
-                                if (!strcasestr(a, "attach"))
-                                        continue;
-                                if (lost == -1 || (at[0] && strcmp(at, w.cur) != 0))
-                                        return -1;
-                                if (lost == -2)
-                                        return 0;
-                                memcpy(at, w.cur, strlen(w.cur) + 1);
-                                continue;
-                        }
-                        /* a dot-command (after one not read: not read, a `.cd` in it lost; one
-                         * not read beside an ATTACH of its lines too) */
-                        if (!lost)
-                                lost = sqlite_walk_cds(&w, a, true);
-                        else if (sqlite_text_cd(a))
-                                lost = -1;
-                        if (lost == -1 && strcasestr(a, "attach"))
-                                return -1;
+                        if ((r = sqlite_dir_step(&w, a, at, &lost, 0)) != 0)
+                                return r < 0 ? -1 : 0;
                 }
+        if (!args && (r = sqlite_dir_text(&w, stdin_text, at, &lost, 0)) != 0)
+                return r < 0 ? -1 : 0;
         if (!at[0] || strlen(at) >= size)
                 return 0;
         memcpy(out, at, strlen(at) + 1);
         return strcmp(at, start) != 0 ? 2 : 1;
+}
+
+int sbx_run_sqlite_sql_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        return sqlite_sql_dir(argv, cwd, NULL, out, size);
+}
+
+int sbx_run_sqlite_stdin_dir(char *const *argv, const struct sbx_run_words *cw, const char *dir, char *out,
+                             size_t size) {
+        _cleanup_free_ char *buf = NULL;
+        const char *text;
+        bool unanswered = false;
+
+        if (cw->in_outer || cw->n_in != 1 || !(buf = malloc(SCRIPT_FILE_MAX + 2)))
+                return 0;
+        /* (a file not read whose ATTACH may have run anywhere: -1, as a text not read) */
+        if (!(text = sqlite_file_text(strcmp(cw->in[0], "-") == 0 ? "./-" : cw->in[0], dir, buf, &unanswered)))
+                return unanswered ? -1 : 0;
+        return sqlite_sql_dir(argv, dir, text, out, size);
 }
 
 bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
@@ -5849,17 +5984,32 @@ int sbx_run_sqlite_stdin_attach(char *const *argv, const struct sbx_run_words *c
         return sqlite_fed_attach(argv, dir, text, out, size);
 }
 
-int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly) {
+/* The sqlite3 of a shell's -c script `FEED | sqlite3 ...` (sbx_run_pipe_sqlite()): its words
+ * (cmd, in buf and words_buf) and the text FEED writes (text, where fed: feed_text()). */
+struct sqlite_pipe {
+        char *buf, *words_buf, *text;
+        char *w[65], **cmd;
+        bool fed;
+};
+
+static void sqlite_pipe_clear(struct sqlite_pipe *p) {
+        free(p->buf);
+        free(p->words_buf);
+        free(p->text);
+}
+
+/* Splits argv's -c script into p, as sbx_run_pipe_sqlite() reads it: false where it is no such
+ * pipe. */
+static bool sqlite_pipe_split(char *const *argv, const char *cwd, struct sqlite_pipe *p) {
         static const char *const feeds[] = { "echo", "printf", "cat" };
         const char *script = sbx_run_shell_script(argv);
-        _cleanup_free_ char *buf = NULL, *words_buf = NULL, *text = NULL;
-        char *w[65], **cmd, *bar = NULL;
-        bool feed = false, fed;
+        char *buf, **cmd, *bar = NULL;
+        bool feed = false;
         size_t len;
-        int r = 0, d, t;
 
-        if (!script || !cwd || cwd[0] != '/' || !(buf = strdup(script)) || !(words_buf = malloc(strlen(script) + 1)))
-                return 0;
+        if (!script || !cwd || cwd[0] != '/' || !(buf = p->buf = strdup(script)) ||
+            !(p->words_buf = malloc(strlen(script) + 1)))
+                return false;
         len = strlen(buf);
         while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == ' ' || buf[len - 1] == '\t'))
                 buf[--len] = '\0';
@@ -5873,47 +6023,62 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
                                 if (ch == '"' && buf[i] == '\\' && i + 1 < len)
                                         i++;
                         if (i >= len)
-                                return 0;
+                                return false;
                 } else if (ch == '\\')
                         i++;
                 else if (ch == '|') {
                         if (bar || buf[i + 1] == '|' || buf[i + 1] == '&')
-                                return 0;
+                                return false;
                         bar = buf + i;
                 } else if (strchr(";&\n()", ch))
-                        return 0;
+                        return false;
         }
         if (!bar)
-                return 0;
+                return false;
         *bar = '\0';
         /* the feed: echo, printf or cat of plain words, naming no sqlite3 */
-        if (!(cmd = segment_words(buf, words_buf, w, SBX_ELEMENTSOF(w) - 1)))
-                return 0;
+        if (!(cmd = segment_words(buf, p->words_buf, p->w, SBX_ELEMENTSOF(p->w) - 1)))
+                return false;
         for (size_t i = 0; i < SBX_ELEMENTSOF(feeds); i++)
                 feed = feed || strcmp(base_of(cmd[0]), feeds[i]) == 0;
-        for (char **p = cmd; feed && *p; p++)
-                if (strstr(base_of(*p), "sqlite"))
+        for (char **q = cmd; feed && *q; q++)
+                if (strstr(base_of(*q), "sqlite"))
                         feed = false;
-        if (!feed || !(text = malloc(len + 2)))
+        if (!feed || !(p->text = malloc(len + 2)))
+                return false;
+        p->fed = feed_text(cmd, p->text, len + 2);
+        return (p->cmd = segment_words(bar + 1, p->words_buf, p->w, SBX_ELEMENTSOF(p->w) - 1)) != NULL;
+}
+
+int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly) {
+        _sbx_cleanup_(sqlite_pipe_clear) struct sqlite_pipe p = { 0 };
+        int r = 0, d, t;
+
+        if (!sqlite_pipe_split(argv, cwd, &p))
                 return 0;
-        fed = feed_text(cmd, text, len + 2);
-        if (!(cmd = segment_words(bar + 1, words_buf, w, SBX_ELEMENTSOF(w) - 1)))
-                return 0;
-        if ((t = sbx_run_sqlite_target(cmd, cwd, target, size)) > 0)
+        if ((t = sbx_run_sqlite_target(p.cmd, cwd, target, size)) > 0)
                 r |= t == 2 ? 9 : 1;
-        if ((d = sbx_run_sqlite_database(cmd, cwd, db, size)) > 0)
+        if ((d = sbx_run_sqlite_database(p.cmd, cwd, db, size)) > 0)
                 r |= d == 2 ? 6 : 2;
         /* ... moved by the feed's `.cd DIR` before its SQL (left55: not read, `printf '.cd
          * D\ncreate table t(a);\n' | sqlite3 t.db` recorded <start>/t.db, task_failure in
          * workspace-write) */
-        if (fed && sqlite_input_db(cmd, cwd, NULL, text, db, size) > 0)
+        if (p.fed && sqlite_input_db(p.cmd, cwd, NULL, p.text, db, size) > 0)
                 r |= 6;
         /* ... and the file the feed attaches and writes alone, read as an argument's SQL is
          * (left55: `echo "attach 'X' as x; insert into x.t ..." | sqlite3 w.db` recorded w.db) */
-        if (fed && !(r & 1) && (t = sqlite_fed_attach(cmd, cwd, text, target, size)) > 0)
+        if (p.fed && !(r & 1) && (t = sqlite_fed_attach(p.cmd, cwd, p.text, target, size)) > 0)
                 r |= t == 2 ? 9 : 1;
-        *ret_readonly = sbx_run_sqlite_readonly(cmd, cwd);
+        *ret_readonly = sbx_run_sqlite_readonly(p.cmd, cwd);
         return r;
+}
+
+int sbx_run_pipe_sqlite_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        _sbx_cleanup_(sqlite_pipe_clear) struct sqlite_pipe p = { 0 };
+
+        if (!sqlite_pipe_split(argv, cwd, &p))
+                return 0;
+        return sqlite_sql_dir(p.cmd, cwd, p.fed ? p.text : NULL, out, size);
 }
 
 int sbx_run_chain_only(char *const *argv, const char *cwd,

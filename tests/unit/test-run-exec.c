@@ -1920,6 +1920,109 @@ static void test_sqlite_sql_dir(void **state) {
         assert_int_equal(rmdir(top), 0);
 }
 
+/* ... and past those of its stdin's commands (a file redirected, a pipe's printf or echo), of a
+ * `.read FILE` and of a shell's `cd DIR && sqlite3 ...` (sqlite58: before, none read, `printf
+ * '.cd /x\nattach ...' | sqlite3 :memory:`, `sqlite3 :memory: < s.sql`, `sqlite3 :memory: '.read
+ * f'` and `cd D && sqlite3 :memory: '.cd /x' "attach ..."` named the start's x.db, and in
+ * workspace-write read task_failure). */
+static void test_sqlite_stdin_dir(void **state) {
+        static const struct {
+                const char *script; /* run by sh -c in the directory made */
+                const char *text;   /* s.sql's (NULL: none) */
+                const char *rtext;  /* x/r.sql's (NULL: none) */
+                const char *want;   /* as test_sqlite_sql_dir()'s */
+        } rows[] = {
+                { "sqlite3 :memory: < s.sql", ".cd x\nattach 't.db' as x; create table x.t(a);\n", NULL, "x" },
+                { "sqlite3 < s.sql", "-- c\n\n.mode csv\n.cd x\n# c\n.cd y\nattach 't.db'\n as x;\n", NULL, "x/y" },
+                { "sqlite3 -cmd '.cd x' n.db < s.sql", ".cd y\nattach 't.db' as x;\n", NULL, "x/y" },
+                { "printf '.cd x\\nattach t.db as x;\\n' | sqlite3 :memory:", NULL, NULL, "x" },
+                { "echo 'attach t.db as x;' | sqlite3 -cmd '.cd x' :memory:", NULL, NULL, "x" },
+                { "sqlite3 :memory: '.read s.sql'", ".cd x\nattach 't.db' as x;\n", NULL, "x" },
+                { "sqlite3 :memory: '.read s.sql' \"attach 't.db' as u\"", ".cd x\n", NULL, "x" },
+                { "sqlite3 :memory: '.cd x' '.read r.sql' \"attach 't.db' as u\"", NULL, ".cd y\n", "x/y" },
+                { "sqlite3 :memory: < s.sql", ".cd x\n.read r.sql\nattach 't.db' as u;\n", ".cd y\n", "x/y" },
+                { "cd x && sqlite3 :memory: '.cd y' \"attach 't.db' as x\"", NULL, NULL, "x/y" },
+                { "cd x && sqlite3 :memory: \"attach 't.db' as x\"", NULL, NULL, "!x" },
+                /* not moved: a `.cd` after the ATTACH, one inside its statement (SQL, no dot-command) */
+                { "sqlite3 :memory: < s.sql", "attach 't.db' as x;\n.cd x\n", NULL, "!" },
+                { "sqlite3 :memory: < s.sql", "select 1,\n.cd x\n;\nattach 't.db' as x;\n", NULL, "!" },
+                /* SQL arguments: stdin not read */
+                { "sqlite3 :memory: \"attach 't.db' as x\" < s.sql", ".cd x\n", NULL, "!" },
+                /* none told: no ATTACH, a feed not told */
+                { "sqlite3 :memory: < s.sql", ".cd x\ncreate table t(a);\n", NULL, "" },
+                { "cat s.sql | sqlite3 :memory:", ".cd x\nattach 't.db' as x;\n", NULL, "" },
+                /* lost: a `.read` of a file not there, of a command; two directories; a `.cd` of
+                 * another form; a `.cd` beside a trigger's body */
+                { "sqlite3 :memory: '.read nofile' \"attach 't.db' as x\"", NULL, NULL, "-" },
+                { "sqlite3 :memory: '.read |cat s.sql' \"attach 't.db' as x\"", ".cd x\n", NULL, "-" },
+                { "sqlite3 :memory: < s.sql", "attach 't.db' as x;\n.cd x\nattach 'u.db' as u;\n", NULL, "-" },
+                { "sqlite3 :memory: < s.sql", ".cd ../x\nattach 't.db' as x;\n", NULL, "-" },
+                { "sqlite3 :memory: < s.sql",
+                  ".cd x\ncreate trigger g after insert on t begin select 1; end;\nattach 't.db' as x;\n", NULL, "-" },
+                { "sqlite3 :memory: '.import f t' '.read s.sql' \"attach 't.db' as x\"", ".cd x\n", NULL, "-" },
+        };
+        static const char *const subs[] = { "x", "x/y", NULL };
+        char tmpl[] = "/tmp/sbx-test-sqlstdin.XXXXXX", out[PATH_MAX], want[PATH_MAX], p[PATH_MAX], moved[PATH_MAX];
+        char *top = mkdtemp(tmpl);
+
+        (void) state;
+        assert_non_null(top);
+        for (const char *const *s = subs; *s; s++) {
+                snprintf(p, sizeof(p), "%s/%s", top, *s);
+                assert_int_equal(mkdir(p, 0700), 0);
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                const char *argv[] = { "sh", "-c", rows[i].script, NULL };
+                static const char *const files[] = { "s.sql", "x/r.sql" };
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX];
+                const char *w = rows[i].want;
+                int r;
+
+                const char *texts[] = { rows[i].text, rows[i].rtext };
+
+                for (size_t f = 0; f < SBX_ELEMENTSOF(files); f++) {
+                        FILE *fp;
+
+                        snprintf(p, sizeof(p), "%s/%s", top, files[f]);
+                        if (!texts[f])
+                                continue;
+                        assert_non_null(fp = fopen(p, "w"));
+                        fputs(texts[f], fp);
+                        fclose(fp);
+                }
+                char *const *words = sbx_run_command_words((char *const *) argv, top, dir, &cw);
+
+                /* as run-exec asks them: a one-command script's words, else a chain's or a pipe's */
+                if (words && (r = sbx_run_sqlite_sql_dir(words, dir, out, sizeof(out))) == 0)
+                        r = sbx_run_sqlite_stdin_dir(words, &cw, dir, out, sizeof(out));
+                if (!words) {
+                        int m = sbx_run_start_dir((char *const *) argv, top, moved, sizeof(moved));
+
+                        assert_true(m >= 0);
+                        if (m == 0)
+                                snprintf(moved, sizeof(moved), "%s", top);
+                        if ((r = sbx_run_chain_only((char *const *) argv, moved, sbx_run_sqlite_sql_dir, out,
+                                                    sizeof(out))) == 0)
+                                r = sbx_run_pipe_sqlite_dir((char *const *) argv, moved, out, sizeof(out));
+                }
+                sbx_run_words_clear(&cw);
+                snprintf(want, sizeof(want), "%s%s%s", top, w[0] && w[0] != '-' && w[0] != '!' ? "/" : "",
+                         w[0] == '!' ? (w[1] ? "/x" : "") : w[0] == '-' ? "" : w);
+                if (r != (w[0] == '-' ? -1 : w[0] == '!' ? 1 : w[0] ? 2 : 0) || (r > 0 && strcmp(out, want) != 0))
+                        fail_msg("row %zu: %d %s", i, r, r > 0 ? out : "");
+                for (size_t f = 0; f < SBX_ELEMENTSOF(files); f++) {
+                        snprintf(p, sizeof(p), "%s/%s", top, files[f]);
+                        assert_int_equal(unlink(p), texts[f] ? 0 : -1);
+                }
+        }
+        for (size_t i = SBX_ELEMENTSOF(subs) - 1; i-- > 0;) {
+                snprintf(p, sizeof(p), "%s/%s", top, subs[i]);
+                assert_int_equal(rmdir(p), 0);
+        }
+        assert_int_equal(rmdir(top), 0);
+}
+
 /* The file a dd writes, its of=, which its "failed to open 'X'" does not tell from its if=
  * (before: none read; as nobody under bwrap, root's 0622 pipe written read task_failure). */
 static void test_dd_output(void **state) {
@@ -5174,6 +5277,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_chattr_capability, fresh_run),
                 cmocka_unit_test_setup(test_sqlite_database, fresh_run),
                 cmocka_unit_test_setup(test_sqlite_sql_dir, fresh_run),
+                cmocka_unit_test_setup(test_sqlite_stdin_dir, fresh_run),
                 cmocka_unit_test_setup(test_dd_output, fresh_run),
                 cmocka_unit_test_setup(test_curl_output, fresh_run),
                 cmocka_unit_test_setup(test_git_stash_lock, fresh_run),
