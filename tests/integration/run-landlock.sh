@@ -2954,6 +2954,22 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                                 check "$who, $b: sqlite3 ${form//|/ } \"attach 'x.db' ...\" (workspace-write): ${want%%:*} ($got)" \
                                                                         test "$got" = "$want:14"
                                                 done
+                                                # ... of stdin's `.cd` (a file, a printf's feed through a
+                                                # pipe), of a `.read F`'s, of a `cd . &&` chain's .cd
+                                                # (sqlite58: before, the start's, task_failure under both
+                                                # backends, root and nobody)
+                                                printf '.cd %s\nattach "x.db" as x; create table x.t(a);\n' "$z/$where" \
+                                                        >"$d/ws/$tag-sd.sql"
+                                                for form in "sqlite3 :memory: < $tag-sd.sql|1" \
+                                                        "printf '.cd $z/$where\\nattach \"x.db\" as x; create table x.t(a);\\n' | sqlite3 :memory:|1" \
+                                                        "sqlite3 :memory: '.read $tag-sd.sql'|1" \
+                                                        "cd . && sqlite3 :memory: '.cd $z/$where' \"attach 'x.db' as x; create table x.t(a);\"|14"; do
+                                                        status_row "$d/ws" $b workspace-write "$d/sa.json" sh -c "${form%|*}"
+                                                        [ $rc -eq 125 ] ||
+                                                                check "$who, $b: sh -c \"${form%|*}\" (workspace-write): ${want%%:*} ($got)" \
+                                                                        test "$got" = "$want:${form##*|}"
+                                                done
+                                                rm -f "$d/ws/$tag-sd.sql"
                                         done
                                         status_row "$d/ws" $b read-only "$d/sa.json" \
                                                 sqlite3 :memory: "attach '$tag-sb.db' as x; create table x.t(a);"
