@@ -161,10 +161,12 @@ int sbx_run_move_dest(char *const *words, const char *cwd, char *out, size_t siz
  * the wrappers of sbx_run_start_dir() and env's arguments), ARGs all `.backup ?DB? FILE` or
  * `.save FILE` of one FILE, or `.output FILE` or `.once FILE` with queries alone (SELECT, VALUES)
  * beside them (then FILE), or all SQL (then DB), or SQL that ATTACHes one file F (a URI's as
- * SQLite reads it) and writes it (then F); joined to cwd into out. 1; 2 where that SQL may write
- * DB too (a write naming no schema, or main's: the line may be either's); or 0 for another
- * program, an option but the output flags, commands from stdin, another dot-command, another
- * ATTACH, VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
+ * SQLite reads it) and writes it (then F); joined to cwd into out, or F, after `.cd DIR`s of
+ * -cmd's and SQL arguments before it, to the directory sbx_run_sqlite_sql_dir() finds they
+ * moved it to (asking the host as it does). 1; 2 where that SQL may write DB too (a write naming
+ * no schema, or main's: the line may be either's); or 0 for another program, an option but the
+ * output flags, commands from stdin, another dot-command (a `.cd` but before such an ATTACH),
+ * another ATTACH, VACUUM, a DB of `:memory:` or a URI. Nothing else is asked of the host. */
 int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t size);
 /* The database a sqlite3 that words (sbx_run_command_words()'s) run in cwd (their start) opens,
  * whatever its commands (SQL, dot-commands, or stdin's: `sqlite3 DB < schema.sql`), for its

@@ -3792,6 +3792,18 @@ static bool sqlite_cd(const char *d) {
         return strncmp(d, ".cd", 3) == 0 && (d[3] == ' ' || d[3] == '\t');
 }
 
+/* Whether a line of the sqlite3 shell's text starts with a `.cd` or a `.read` (whose file's
+ * commands may hold one), past its blanks. */
+static bool sqlite_text_cd(const char *text) {
+        for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+                const char *d = l + strspn(l, " \t\r");
+
+                if (sqlite_cd(d) || (strncmp(d, ".read", 5) == 0 && (d[5] == ' ' || d[5] == '\t')))
+                        return true;
+        }
+        return false;
+}
+
 /* The one word after a dot-command's name d (`.cd DIR`, `.read FILE`) to its line's end, into
  * word (size bytes): quoted whole (its blanks then the name's) or not at all, no backslash. 0, or
  * -1 where it is of another form. */
@@ -3917,8 +3929,12 @@ static int sqlite_walk_argv(char *const *argv, size_t k, size_t n, const char *s
                         return -1; /* an option that may move it or open another (-vfs, -A) */
                 if (a[0] != '-' && !db)
                         db = a;
-                else if (a[0] != '-')
+                else if (a[0] != '-') {
                         sql = true;
+                        /* (a `.cd` among its SQL arguments moves a database not there yet alone:
+                         * sqlite58, `sqlite3 w.db '.cd D' "attach ..."` of a w.db there named D/w.db) */
+                        cd = cd || sqlite_text_cd(a);
+                }
         }
         if (!db || !db[0] || strcmp(db, ":memory:") == 0 || strlen(start) >= sizeof(w->cur))
                 return -1;
@@ -4074,18 +4090,6 @@ int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_
         return sqlite_walk_db(&w, start, db, out, size);
 }
 
-/* Whether a line of the sqlite3 shell's text starts with a `.cd` or a `.read` (whose file's
- * commands may hold one), past its blanks. */
-static bool sqlite_text_cd(const char *text) {
-        for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-                const char *d = l + strspn(l, " \t\r");
-
-                if (sqlite_cd(d) || (strncmp(d, ".read", 5) == 0 && (d[5] == ' ' || d[5] == '\t')))
-                        return true;
-        }
-        return false;
-}
-
 /* Walks the text of the sqlite3 shell that runs before an ATTACH (sbx_run_sqlite_sql_dir()):
  * each of its `.cd DIR`s read as sqlite_walk_text() reads them, its DIR asked of the host whatever
  * the database did (w->dir kept empty). 0, or -1 where it is not read and may move the shell (a
@@ -4100,6 +4104,12 @@ static int sqlite_walk_cds(struct sqlite_walk *w, const char *text, bool one) {
         return 0;
 }
 
+/* Whether the sqlite3 shell's text a may open a file by a name relative to where it is, printing
+ * "unable to open database: F" where it cannot: an ATTACH or a VACUUM INTO's. */
+static bool sqlite_opens_named(const char *a) {
+        return strcasestr(a, "attach") || strcasestr(a, "vacuum");
+}
+
 /* One command the sqlite3 shell runs before its ATTACHes (sbx_run_sqlite_sql_dir()): a, SQL
  * whole (a text not starting with '.') or one dot-command, read into w (its directory), at
  * (where the ATTACHes run, "" none yet) and *lost (sqlite_walk_cds()'s answer of a text not
@@ -4110,10 +4120,10 @@ static int sqlite_dir_text(struct sqlite_walk *w, const char *text, char *at, in
 static int sqlite_dir_step(struct sqlite_walk *w, const char *a, char *at, int *lost, int depth) {
         const char *d = a + strspn(a, " \t\r\n");
 
-        /* SQL that attaches: where it runs (after a text not read that may have moved it, or
-         * beside another ATTACH's directory: not told) */
+        /* SQL that attaches (or VACUUMs INTO a file, named alike): where it runs (after a text not
+         * read that may have moved it, or beside another ATTACH's directory: not told) */
         if (*d != '.') {
-                if (!strcasestr(a, "attach"))
+                if (!sqlite_opens_named(a))
                         return 0;
                 if (*lost == -1 || (at[0] && strcmp(at, w->cur) != 0))
                         return -1;
@@ -4146,7 +4156,7 @@ static int sqlite_dir_step(struct sqlite_walk *w, const char *a, char *at, int *
                 *lost = sqlite_walk_cds(w, a, true);
         else if (sqlite_text_cd(a))
                 *lost = -1;
-        return *lost == -1 && strcasestr(a, "attach") ? -1 : 0;
+        return *lost == -1 && sqlite_opens_named(a) ? -1 : 0;
 }
 
 /* The last character of the SQL text s[0..n) outside blanks and comments (a quoted name's or
@@ -4258,7 +4268,7 @@ static int sqlite_sql_dir(char *const *argv, const char *cwd, const char *stdin_
                         return -1;
                 if (!(text = sqlite_file_text(init, start, buf, &unanswered)) && unanswered)
                         return -1;
-                if (text && strcasestr(text, "attach"))
+                if (text && sqlite_opens_named(text))
                         return sqlite_text_cd(text) ? -1 : 0;
                 if (text)
                         lost = sqlite_walk_cds(&w, text, false);
@@ -4352,8 +4362,8 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         const char *db = NULL, *file = NULL, *init = NULL;
         size_t n = 0, fl = 0;
         bool plain = false, output = false, reads = false, to_output, attached = false, main_too = false,
-             args = false;
-        char start[PATH_MAX], rc[PATH_MAX];
+             args = false, cds = false;
+        char start[PATH_MAX], rc[PATH_MAX], dir[PATH_MAX];
         ptrdiff_t k;
         int at;
 
@@ -4386,6 +4396,11 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                         args = true;
                 if (attached)
                         return 0; /* SQL or a dot-command beside an ATTACH's */
+                /* a `.cd DIR` before it: where an ATTACH runs (below) */
+                if (sqlite_cd(a) && !strchr(a, '\n')) {
+                        cds = true;
+                        continue;
+                }
                 if (sqlite_backup_file(a, &file, &fl, &to_output)) {
                         /* one file, and no SQL beside it that writes the database (for an
                          * output file, SQL that only reads) */
@@ -4441,8 +4456,14 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                 if ((how != SBX_SQLITE_URI_CREATES && how != SBX_SQLITE_URI_WRITES) || !(target = strdup(uri)))
                         return 0;
         }
+        /* past `.cd`s, the file an ATTACH writes alone, in the directory they moved the shell to
+         * as sbx_run_sqlite_sql_dir() reads it (sqlite58: before, not read, `sqlite3 :memory:
+         * '.cd D' "attach 'e.db' as x; insert into x.t ..."` of an existing D/e.db in read-only
+         * mode read task_failure under bwrap, and `sqlite3 w.db '.cd D' ...` named w.db) */
+        if (cds && (!attached || sbx_run_sqlite_sql_dir(argv, cwd, dir, sizeof(dir)) <= 0))
+                return 0;
         file = target ? target : db;
-        return join_name(out, size, start, file) < 0 ? 0 : main_too ? 2 : 1;
+        return join_name(out, size, cds ? dir : start, file) < 0 ? 0 : main_too ? 2 : 1;
 }
 
 /* The last component of the path of the URL u (after its scheme and host, before its query or

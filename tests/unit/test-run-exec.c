@@ -1588,6 +1588,18 @@ static void test_sqlite_target(void **state) {
                 { { "sqlite3", "w.db", ".open x" }, NULL },
                 { { "sqlite3", "w.db", ".tablesx" }, NULL },
                 { { "sqlite3", "w.db", ".tables", "insert into t values (1)" }, "/w/w.db" },
+                /* the file an ATTACH writes alone past `.cd`s before it, of the directory they
+                 * moved the shell to (sqlite58: before, none, an existing D/e.db refused in
+                 * read-only read task_failure under bwrap); one the host has not leaves it; a
+                 * `.cd` not read, after the ATTACH, or before SQL of the database: none */
+                { { "sqlite3", ":memory:", ".cd /tmp", "attach 'e.db' as x; insert into x.t values (1)" }, "/tmp/e.db" },
+                { { "sqlite3", "-cmd", ".cd /tmp", "n.db", "attach 'e.db' as x; insert into x.t values (1)" },
+                  "/tmp/e.db" },
+                { { "sqlite3", "n.db", ".cd /nodir-s58", "attach 'e.db' as x; insert into x.t values (1)" }, "/w/e.db" },
+                { { "sqlite3", "n.db", ".cd ../tmp", "attach 'e.db' as x; insert into x.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "attach 'e.db' as x; insert into x.t values (1)", ".cd /tmp" }, NULL },
+                { { "sqlite3", "n.db", ".cd /tmp", "create table t(a)" }, NULL },
+                { { "sqlite3", "n.db", ".cd /tmp", ".backup b.db" }, NULL },
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
@@ -1738,8 +1750,13 @@ static void test_sqlite_database(void **state) {
                         { { "sqlite3", "n.db", "create table t(a)", ".cd x" }, "!n.db" },
                         { { "sqlite3", "n.db", " .cd x", "create table t(a)" }, "!n.db" },
                         { { "sqlite3", "n.db", ".import f t", "select 1", ".cd x" }, "!n.db" },
+                        /* one there already is opened where it starts, before an SQL argument's
+                         * `.cd` too (sqlite58: before, `sqlite3 w.db '.cd D' "attach ..."` named
+                         * D/w.db) */
+                        { { "sqlite3", "w.db", ".cd x", "create table t(a)" }, "!w.db" },
+                        { { "sqlite3", "w.db", ".cd x", "attach 'e.db' as e; insert into e.t values (1)" }, "!w.db" },
                 };
-                static const char *const subs[] = { "x", "x/y", "x/a b", "a\tb", "x/n.db", NULL };
+                static const char *const subs[] = { "x", "x/y", "x/a b", "a\tb", "x/n.db", "w.db", NULL };
                 char tmpl[] = "/tmp/sbx-test-sqlcd.XXXXXX", out[PATH_MAX], want[PATH_MAX], p[PATH_MAX];
                 char *top = mkdtemp(tmpl);
 
@@ -1886,6 +1903,10 @@ static void test_sqlite_sql_dir(void **state) {
                 { { "sqlite3", ":memory:", ".import f t", ".cd x", "attach 't.db' as x" }, "-" },
                 { { "sqlite3", ":memory:", ".cd x\nattach 't.db' as x;" }, "-" },
                 { { "sqlite3", ":memory:", "attach 't.db' as x", ".cd x", "attach 'u.db' as u" }, "-" },
+                /* a VACUUM INTO's file, named alike (sqlite58: before, `sqlite3 w.db '.cd D' "vacuum
+                 * into 'v.db'"` recorded the start's v.db) */
+                { { "sqlite3", "n.db", ".cd x", "vacuum into 'v.db'" }, "x" },
+                { { "sqlite3", "n.db", "vacuum into 'v.db'", ".cd x", "attach 't.db' as x" }, "-" },
         };
         static const char *const subs[] = { "x", "x/x", "x/y", "x/a b", "x/f", "x/attach", NULL };
         char tmpl[] = "/tmp/sbx-test-sqldir.XXXXXX", out[PATH_MAX], want[PATH_MAX], p[PATH_MAX];
