@@ -2970,6 +2970,13 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                                         test "$got" = "$want:${form##*|}"
                                                 done
                                                 rm -f "$d/ws/$tag-sd.sql"
+                                                # ... and a VACUUM INTO's file, named alike (sqlite58: before,
+                                                # the start's, task_failure)
+                                                status_row "$d/ws" $b workspace-write "$d/sa.json" \
+                                                        sqlite3 $tag-sa.db ".cd $z/$where" "vacuum into 'x.db'"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: sqlite3 DB '.cd D' \"vacuum into 'x.db'\" (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:14"
                                         done
                                         status_row "$d/ws" $b read-only "$d/sa.json" \
                                                 sqlite3 :memory: "attach '$tag-sb.db' as x; create table x.t(a);"
@@ -2991,6 +2998,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 sqlite3 "$z/own/e.db" 'create table t(a)' && sqlite3 "$z/root/e.db" 'create table t(a)'
                                 chmod 644 "$z/own/e.db" "$z/root/e.db"
                                 [ $who = nobody ] && chown -R 65534:65534 "$z/own"
+                                "${pre[@]}" sqlite3 "$d/ws/$tag-sw.db" 'create table m(a)'
                                 for b in landlock bwrap; do
                                         for where in own root; do
                                                 want=denied:$z/$where/e.db
@@ -3023,6 +3031,19 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: sqlite3 DB \"attach '$where/e.db' ...; insert into t ...\" (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:8"
+                                                # ... a relative one past the shell's `.cd`s, of the directory
+                                                # they moved it to, beside :memory: or a database there already,
+                                                # opened where it starts (sqlite58: before, none, task_failure
+                                                # under bwrap; the database's name joined to D)
+                                                for form in "-cmd|.cd $z/$where|:memory:" ":memory:|.cd $z/$where" \
+                                                        "$tag-sw.db|.cd $z/$where"; do
+                                                        IFS='|' read -r -a fa <<<"$form"
+                                                        status_row "$d/ws" $b workspace-write "$d/se.json" \
+                                                                sqlite3 "${fa[@]}" "attach 'e.db' as x; insert into x.t values (1);"
+                                                        [ $rc -eq 125 ] ||
+                                                                check "$who, $b: sqlite3 ${form//|/ } \"attach 'e.db' ...; insert into x.t ...\" (workspace-write): ${want%%:*} ($got)" \
+                                                                        test "$got" = "$want:8"
+                                                done
                                         done
                                         # the main database given as a URI, its file as SQLite reads it
                                         # (strange56: before, a new one's refusal read task_failure under
@@ -3058,7 +3079,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 done
                                 check "$who: ... nothing written outside" \
                                         test "$(sqlite3 "$z/own/e.db" 'select count(*) from t')$(sqlite3 "$z/root/e.db" 'select count(*) from t')" = 00
-                                rm -rf "$z" "$d/ws/$tag-se.db"
+                                rm -rf "$z" "$d/ws/$tag-se.db" "$d/ws/$tag-sw.db"
                         fi
                         # CMake's -E tools print no errno of what they could not make ("Error copying
                         # file "S" to "X".", "Error creating directory "X".", "cmake -E touch: failed
