@@ -118,6 +118,56 @@ static bool record_in_workspace(const char *where, const char *root) {
 
 #define VERDICT_LINKS_MAX 40 /* as the kernel's own limit of symlinks in one lookup */
 
+/* What the record's way held beneath the workspace before the command ran: each directory and
+ * symlink met there (device, inode, type), noted by a walk just before it starts. A symlink met
+ * there afterwards that is none of them is the run's (or made meanwhile), and is removed as the
+ * record is refused (remove_planted()): the command that swapped ws/out for a link to a
+ * directory of its own, with a v.json in it, had its record read at ws/out/v.json, exit 1, since
+ * the link, which could be the caller's, stayed. One noted is left: the caller's own. */
+struct way_entry {
+        dev_t dev;
+        ino_t ino;
+        mode_t type;
+};
+static struct {
+        struct way_entry *e;
+        size_t n;
+        bool noting; /* the walk before the run: entries are noted, nothing is removed */
+        bool noted;  /* that walk was made: the command ran since */
+} verdict_way;
+
+static void way_forget(void) {
+        free(verdict_way.e);
+        verdict_way.e = NULL;
+        verdict_way.n = 0;
+        verdict_way.noted = false;
+}
+
+/* -ENOMEM: the walk is then taken as not made, and nothing is removed */
+static int way_note(const struct stat *st) {
+        struct way_entry *e = reallocarray(verdict_way.e, verdict_way.n + 1, sizeof(*e));
+
+        if (!e)
+                return -ENOMEM;
+        verdict_way.e = e;
+        e[verdict_way.n++] = (struct way_entry) { st->st_dev, st->st_ino, st->st_mode & S_IFMT };
+        return 0;
+}
+
+/* Whether the entry st was made on the record's way beneath the workspace since the walk before
+ * the run (false when no such walk was made: nothing ran, or its notes were lost). */
+static bool way_made_since(const struct stat *st) {
+        if (!verdict_way.noted)
+                return false;
+        for (size_t i = 0; i < verdict_way.n; i++)
+                if (verdict_way.e[i].dev == st->st_dev && verdict_way.e[i].ino == st->st_ino &&
+                    verdict_way.e[i].type == (st->st_mode & S_IFMT))
+                        return false;
+        return true;
+}
+
+static void remove_planted(int dfd, const char *name, int e, const char *what, const char **why);
+
 /* The directory dir, open (O_PATH), found one component at a time from descriptors as the kernel
  * would find it, each symlink followed only once the directory it lies in is known not to be
  * beneath root: the caller's own (/home -> /var/home) lead on, one in the workspace is refused
@@ -193,6 +243,8 @@ static int open_record_dir(int at, const char *dir, const char *root, const char
                                 if ((r = fd_place(fd, where, sizeof(where), why)) < 0)
                                         return r;
                                 in_ws = in_ws ? !sbx_path_kernel_interface(where) : record_in_workspace(where, root);
+                                if (in_ws && verdict_way.noting && way_note(&st) < 0)
+                                        return -ENOMEM;
                         }
                         continue;
                 }
@@ -202,8 +254,15 @@ static int open_record_dir(int at, const char *dir, const char *root, const char
                         return r;
                 }
                 if (in_ws || record_in_workspace(where, root)) {
+                        static const char said[] =
+                                "it leads through a symlink beneath the workspace (a command could have made it)";
+
                         close(nfd);
-                        *why = "it leads through a symlink beneath the workspace (a command could have made it)";
+                        *why = said;
+                        if (verdict_way.noting && way_note(&st) < 0)
+                                return -ENOMEM;
+                        if (!verdict_way.noting && way_made_since(&st))
+                                remove_planted(fd, c, ELOOP, said, why);
                         return -ELOOP;
                 }
                 /* the link is read here, not followed by the kernel, which would refuse one that
@@ -682,7 +741,8 @@ static int verdict_fd_checked(int fd, off_t *start, const char **why) {
  * unnamed file (O_TMPFILE: nothing to see, gone with sbx however it ends) in the record's
  * directory holds VERDICT_ROOM, given back just before the record is written, once the command's
  * processes have ended: the record cut short (without its denial lines and argv, which the audit
- * row keeps) always fits. */
+ * row keeps) always fits. The same walk to that directory notes what its way holds in the
+ * workspace before the command runs (verdict_way). */
 #define VERDICT_ROOM (64 * 1024)
 static int verdict_room_fd = -1;
 
@@ -693,33 +753,43 @@ static void release_verdict_room(void) {
 }
 
 static void reserve_verdict_room(const struct sbx_run_args *a, const struct sbx_policy *policy) {
-#if defined(O_TMPFILE) && defined(__linux__)
         _cleanup_free_ char *dir = NULL, *base = NULL;
-        _cleanup_close_ int dfd = -1, fd = -1;
+        _cleanup_close_ int dfd = -1;
         const char *root = policy->mode != SBX_MODE_DANGER_FULL_ACCESS ? policy->workspace_root : NULL;
         const char *why;
         bool in_ws = false;
-        struct stat st;
 
         release_verdict_room();
+        way_forget();
         if (!a->verdict_json || !(dir = strdup(a->verdict_json)) || !(base = strdup(a->verdict_json)))
                 return;
         /* in the directory the record will be written to, found as it will be: a symlink that an
          * earlier command planted in the workspace (ws/sub -> /elsewhere) made sbx allocate the
          * room wherever it pointed, outside the workspace, for as long as the command ran (deputy
-         * review); the record itself is refused there, and so is its room */
-        dfd = root ? open_verdict_dir(a->verdict_json, root, &in_ws, &why)
-                   : open_record_dir(AT_FDCWD, dirname(dir), NULL, &why);
+         * review); the record itself is refused there, and so is its room. The walk notes what
+         * the way holds in the workspace now (verdict_way); one that stopped where sbx may not
+         * look (EACCES) saw too little to tell what the run made beyond. */
+        if (root) {
+                verdict_way.noting = true;
+                dfd = open_verdict_dir(a->verdict_json, root, &in_ws, &why);
+                verdict_way.noting = false;
+                verdict_way.noted = dfd >= 0 || dfd == -ELOOP || dfd == -ENOENT || dfd == -ENOTDIR;
+        } else
+                dfd = open_record_dir(AT_FDCWD, dirname(dir), NULL, &why);
         if (dfd < 0)
                 return;
-        /* a pipe, a terminal (/dev/stdout) need none, nor a symlink in the workspace (refused) */
-        if (fstatat(dfd, basename(base), &st, in_ws ? AT_SYMLINK_NOFOLLOW : 0) == 0 && !S_ISREG(st.st_mode))
-                return;
-        fd = openat(dfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
-        if (fd >= 0 && fallocate(fd, 0, 0, VERDICT_ROOM) == 0)
-                verdict_room_fd = sbx_steal_fd(&fd);
-#else
-        (void) a, (void) policy;
+#if defined(O_TMPFILE) && defined(__linux__)
+        {
+                _cleanup_close_ int fd = -1;
+                struct stat st;
+
+                /* a pipe, a terminal (/dev/stdout) need none, nor a symlink in the workspace (refused) */
+                if (fstatat(dfd, basename(base), &st, in_ws ? AT_SYMLINK_NOFOLLOW : 0) == 0 && !S_ISREG(st.st_mode))
+                        return;
+                fd = openat(dfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+                if (fd >= 0 && fallocate(fd, 0, 0, VERDICT_ROOM) == 0)
+                        verdict_room_fd = sbx_steal_fd(&fd);
+        }
 #endif
 }
 
@@ -910,6 +980,7 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
                         r = sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
                                      record_error(e));
         }
+        way_forget();
         return r;
 }
 

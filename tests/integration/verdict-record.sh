@@ -99,6 +99,33 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: a directory swapped for a symlink does not lead the record out (rc=$rc)" \
                         eval '[ $rc -ne 0 ] && [ "$after" = "$fp_dir" ] && [ ! -e "$O/dir/v.json" ]'
                 t_check "$who, $b: ... sbx says why" grep -q 'leads .*out of the workspace\|leads through a symlink beneath the workspace' "$D/err"
+                # ... and removes the link the run made, saying so: a consumer reading ws/out/v.json
+                # read whatever the command had put where the link led (see below)
+                t_check "$who, $b: ... and removes the link the run made" \
+                        eval '[ ! -L "$W/out" ] && [ ! -e "$W/out" ] && grep -q "removed it" "$D/err"'
+                # a record of the command's own, where its link to a directory of its own leads
+                mkdir -p "$W/rec"
+                [ "$who" = nobody ] && chown 65534:65534 "$W/rec"
+                run workspace-write "$W/rec/v.json" sh -c \
+                        'mkdir "$1/fake" && echo "{\"verdict\":\"success\"}" >"$1/fake/v.json" && rmdir "$1/rec" && ln -s fake "$1/rec"; exit 1' \
+                        sh "$W" 2>"$D/err"
+                rc=$?
+                t_check "$who, $b: a link to a directory with a record of the command's own leaves no record at the path (rc=$rc, $(cat "$W/rec/v.json" 2>/dev/null))" \
+                        eval '[ $rc -ne 0 ] && [ ! -e "$W/rec/v.json" ] && [ ! -L "$W/rec" ] && [ -e "$W/fake/v.json" ] && grep -q "removed it" "$D/err"'
+                # ... but a link that was there before the run (the caller's, or an earlier run's)
+                # is refused and left where it is
+                rm -rf "$W/fake" "$W/rec"
+                mkdir -p "$W/fake"
+                ln -s fake "$W/rec"
+                [ "$who" = nobody ] && chown -h 65534:65534 "$W/fake" "$W/rec"
+                run workspace-write "$W/rec/v.json" true 2>"$D/err"
+                rc=$?
+                t_check "$who, $b: a link on the way that was there before the run is refused but kept (rc=$rc)" \
+                        eval '[ $rc -ne 0 ] && [ -L "$W/rec" ] && [ ! -e "$W/fake/v.json" ] && grep -q "symlink beneath the workspace" "$D/err" && ! grep -q "removed it" "$D/err"'
+                rm -rf "$W/fake" "$W/rec"
+                # (the link an earlier run made, for the next rows)
+                ln -s "$O/dir" "$W/out"
+                [ "$who" = nobody ] && chown -h 65534:65534 "$W/out"
                 # ... nor, met by the next run, does it lead there the room sbx keeps for the record
                 # while the command runs (an unnamed file of 64 KiB: deputy review)
                 rm -f "$W/started" "$W/go"
@@ -123,7 +150,7 @@ for who in "${WHO[@]}"; do
                 rc=$?
                 after=$(t_fp "$O/dir")
                 t_check "$who, $b: ... named through the caller's symlink, the swap does not lead the record out either (rc=$rc)" \
-                        eval '[ $rc -ne 0 ] && [ "$after" = "$fp_dir" ] && [ ! -e "$O/dir/v.json" ]'
+                        eval '[ $rc -ne 0 ] && [ "$after" = "$fp_dir" ] && [ ! -e "$O/dir/v.json" ] && [ ! -L "$W/out2" ]'
 
                 # planted by a run before, met by a later read-only run
                 rm -f "$W/v.json"
