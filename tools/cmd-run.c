@@ -367,7 +367,8 @@ static void remove_planted(int dfd, const char *name, int e, const char *what, c
         if (unlinkat(dfd, name, 0) == 0)
                 snprintf(said, sizeof(said), "%s; removed it, so that no record but sbx's is read there", what);
         else
-                snprintf(said, sizeof(said), "%s; nor could sbx remove it (%s): what it holds is no record of sbx's",
+                snprintf(said, sizeof(said),
+                         "%s; nor could sbx remove it (%s): what is at that path is not sbx's record, whatever it says",
                          what, strerror(errno));
         *why = said;
 }

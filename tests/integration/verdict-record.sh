@@ -89,6 +89,20 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: ... nor does a record of the command's own made read-only (rc=$rc, verdict '$verdict')" \
                         eval '[ "$verdict" = task_failure ] || { [ $rc -ne 0 ] && [ ! -e "$W/v.json" ] && grep -q "removed it" "$D/err"; }'
                 rm -f "$W/v.json" "$W/v.json.fake"
+                # ... nor one made read-only in a directory made read-only, which nobody's sbx can
+                # neither write nor remove: it stays, and sbx says that it is not its record (the
+                # exit status is the command's, or 1 after one that succeeded)
+                mkdir -p "$W/ro"
+                [ "$who" = nobody ] && chown 65534:65534 "$W/ro"
+                run workspace-write "$W/ro/v.json" sh -c \
+                        'echo "{\"verdict\":\"success\"}" >"$1"; chmod 444 "$1"; chmod 555 "${1%/*}"' sh "$W/ro/v.json" 2>"$D/err"
+                rc=$?
+                verdict=$(t_json_field "$W/ro/v.json" verdict)
+                t_check "$who, $b: ... nor in a directory made read-only: sbx's record, or exit 1 and the file named not sbx's (rc=$rc, verdict '$verdict')" \
+                        eval '{ [ "$who" = root ] && [ $rc = 0 ] && [ "$verdict" = success ] && [ "$(t_json_field "$W/ro/v.json" backend)" = "$b" ]; } ||
+                              { [ "$who" = nobody ] && [ $rc = 1 ] && [ -e "$W/ro/v.json" ] &&
+                                grep -q "cannot write verdict record $W/ro/v.json: .*nor could sbx remove it .*not sbx.s record" "$D/err"; }'
+                chmod -R u+w "$W/ro" && rm -rf "$W/ro"
 
                 # the record's directory swapped for a symlink to a directory outside
                 mkdir -p "$W/out"
