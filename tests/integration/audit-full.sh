@@ -70,11 +70,22 @@ for who in "${WHO[@]}"; do
                 stop_writer "$db"
                 cat /dev/zero >>"$d/ws/fill" 2>/dev/null
                 rm -f "$T/marker"
+                rows_before=$(sqlite3 "$db" "SELECT count(*) FROM executions")
+                # its record on a file system with room: the refusal's only trace beside stderr
+                rec=$T/rec-$who-$b
+                mkdir -p "$rec"
+                [ "$who" = nobody ] && chown 65534:65534 "$rec"
                 (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
-                        -- sh -c "echo ran > marker") 2>"$T/err"
+                        --verdict-json "$rec/v.json" -- sh -c "echo ran > marker") 2>"$T/err"
                 rc=$?
                 t_check "$who, $b: while full, the next run is refused (125, got $rc) and runs nothing" \
                         test "$rc" = 125 -a ! -e "$d/ws/marker"
+                t_check "$who, $b: ... leaving no row (nothing could be written)" \
+                        test "$(sqlite3 "$db" "SELECT count(*) FROM executions")" = "$rows_before"
+                t_check "$who, $b: ... but its verdict record: unavailable, status 125, no execution, the refusal ($(head -c 300 "$rec/v.json"))" \
+                        eval '[ "$(t_json_field "$rec/v.json" verdict)" = unavailable ] && [ "$(t_json_field "$rec/v.json" status)" = 125 ] &&
+                              [ -z "$(t_json_field "$rec/v.json" execution_id)" ] &&
+                              t_json_field "$rec/v.json" message | grep -q "refusing to run unrecorded: "'
                 # why: the space it could not keep, or, where opening the database already met the
                 # full disk (its writer's checkpoint raced the fill), the disk's own words as errno
                 # or SQLite tells them (once under load in CI's sanitizer suite, the message then
