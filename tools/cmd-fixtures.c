@@ -175,6 +175,26 @@ static bool out_of_resources(struct check_totals *t, int e, const char *path) {
         return true;
 }
 
+/* Whether the case's NAME (the last component of case_dir) reads as it is where fixtures check
+ * lists it: that check shows every name through sbx_term_text(), so a name holding a control
+ * character (a newline), a byte that is not UTF-8 or a bidirectional control is shown as another
+ * one, '?' in its place. record refuses such a NAME, and check lists such a case as malformed.
+ * 1 when it does, 0 when not, -ENOMEM. */
+static int case_name_shown_as_is(const char *case_dir) {
+        size_t end = strlen(case_dir);
+        const char *slash;
+
+        while (end > 1 && case_dir[end - 1] == '/')
+                end--;
+        slash = memrchr(case_dir, '/', end);
+        const char *name = slash ? slash + 1 : case_dir;
+        size_t len = end - (size_t) (name - case_dir);
+        _cleanup_free_ char *shown = sbx_term_text(name, len);
+        if (!shown)
+                return -ENOMEM;
+        return strlen(shown) == len && memcmp(shown, name, len) == 0;
+}
+
 static void check_case(const char *root, const char *backend, const char *name, bool verbose,
                        struct check_totals *t) {
         _cleanup_close_ int dfd = -1, efd = -1;
@@ -193,9 +213,17 @@ static void check_case(const char *root, const char *backend, const char *name, 
         snprintf(path, sizeof(path), "%s/%s/%s", root, backend, name);
         /* names and meta values of a case tree go to a terminal: no control character of theirs */
         _cleanup_free_ char *shown = sbx_term_text(path, strlen(path));
-        if (!shown) {
+        if (!shown || (r = case_name_shown_as_is(path)) < 0) {
                 if (!out_of_resources(t, ENOMEM, path))
                         t->malformed++;
+                return;
+        }
+        /* a newline shown as '?' made "a\nb" read as the name of another case, "a?b", which
+         * record writes: such a case is named as none, as record refuses to make it */
+        if (r == 0) {
+                sbx_fail(0, "fixtures: %s: its NAME holds a control character or bytes that are not UTF-8, each shown "
+                         "as '?' (it reads as another name): rename it, as sbx fixtures record would have it", shown);
+                t->malformed++;
                 return;
         }
         dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
@@ -502,25 +530,6 @@ static bool case_dir_fits(const char *case_dir, const char *backend) {
         slash = memrchr(case_dir, '/', end);
         start = slash ? (size_t) (slash - case_dir) + 1 : 0;
         return end - start == strlen(backend) && memcmp(case_dir + start, backend, end - start) == 0;
-}
-
-/* Whether the case's NAME (the last component of case_dir) reads as it is where fixtures check
- * lists it: that check shows every name through sbx_term_text(), so a name holding a control
- * character (a newline), a byte that is not UTF-8 or a bidirectional control is shown as another
- * one, '?' in its place. 1 when it does, 0 when not, -ENOMEM. */
-static int case_name_shown_as_is(const char *case_dir) {
-        size_t end = strlen(case_dir);
-        const char *slash;
-
-        while (end > 1 && case_dir[end - 1] == '/')
-                end--;
-        slash = memrchr(case_dir, '/', end);
-        const char *name = slash ? slash + 1 : case_dir;
-        size_t len = end - (size_t) (name - case_dir);
-        _cleanup_free_ char *shown = sbx_term_text(name, len);
-        if (!shown)
-                return -ENOMEM;
-        return strlen(shown) == len && memcmp(shown, name, len) == 0;
 }
 
 static int record_parse(int argc, char **argv, struct record_args *a) {

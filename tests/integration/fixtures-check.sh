@@ -224,13 +224,27 @@ ln -s /etc/shadow "$H/bwrap/shadow/meta"
 printf 'touch: x: Read-only file system\n' >"$H/bwrap/esc$(printf '\033')[2J/stderr"
 printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=success\nsource=live\n' >"$H/bwrap/esc$(printf '\033')[2J/meta"
 echo '["touch","x"]' >"$H/bwrap/esc$(printf '\033')[2J/argv"
+# a case whose name holds a newline, which '?' shows as another name ("nl?x", which record makes):
+# it classifies as its meta says, and passed unnamed; now named, as record refuses to make it
+mkdir -p "$H/bwrap/nl
+x"
+printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=https://example.org/report\n' >"$H/bwrap/nl
+x/meta"
+printf 'touch: x: Read-only file system\n' >"$H/bwrap/nl
+x/stderr"
 timeout 20 "$SBX_BIN" fixtures check "$H" >"$T/out" 2>"$T/err"
 rc=$?
 chk "hostile cases: no hang, exit 2 (status $rc)" '[ $rc = 2 ]'
 chk "... a FIFO stderr is not a regular file" 'grep -q "fifo/stderr: not a regular file" "$T/err"'
 chk "... a symlink to /dev/zero is not followed" 'grep -q "zero/stderr: a symlink" "$T/err"'
 chk "... nor one to /etc/shadow" 'grep -q "shadow/meta: a symlink" "$T/err"'
-chk "... and no control character reaches the output" '! grep -q "$(printf "\033")" "$T/out" "$T/err" && grep -q "esc?\[2J" "$T/out"'
+chk "... and no control character reaches the output" '! grep -q "$(printf "\033")" "$T/out" "$T/err" && grep -q "esc?\[2J" "$T/err"'
+chk "... a name that holds a control character (ESC, a newline) is malformed, shown with '?' for it" \
+        'grep -q "esc?\[2J: its NAME holds a control character" "$T/err" && grep -q "bwrap/nl?x: its NAME holds a control character" "$T/err"'
+out=$("$SBX_BIN" fixtures record --backend bwrap --case "$H/bwrap/nl
+y" -- true 2>&1)
+chk "... a name record refuses to make ($out)" '[ ! -e "$H/bwrap/nl
+y" ] && grep -q "bwrap/nl?y.: its NAME holds a control character" <<<"$out"'
 
 # Usage errors.
 (cd "$T" && "$SBX_BIN" fixtures check >"$T/out" 2>"$T/err")
