@@ -2860,12 +2860,12 @@ static void classifier_context(struct run_state *st) {
                         }
                         if (sbx_run_iconv_output(words, words_dir, iconv_output, sizeof(iconv_output)) > 0)
                                 ctx.iconv_output = iconv_output;
-                        /* (7-Zip's and jar's archive, whose lines of it name none) */
-                        if (sbx_run_archive_output(words, words_dir, archive_output, sizeof(archive_output)) > 0) {
+                        /* (7-Zip's and jar's archive, whose lines of it name none, and the archive
+                         * 7-Zip moves its temporary file onto: one reading, the host asked once) */
+                        if (sbx_run_archive_files(words, words_dir, archive_output, sizeof(archive_output),
+                                                  archive_moved_to, sizeof(archive_moved_to)) > 0) {
                                 ctx.archive_output = archive_output;
-                                /* (... the archive 7-Zip moves its temporary file onto) */
-                                if (sbx_run_archive_moved_to(words, words_dir, archive_moved_to,
-                                                             sizeof(archive_moved_to)) > 0)
+                                if (archive_moved_to[0])
                                         ctx.archive_moved_to = archive_moved_to;
                         }
                         /* (ssh-keygen -R's known_hosts, whose "mkstemp: E" names none) */

@@ -331,6 +331,10 @@ int sbx_run_archive_output(char *const *words, const char *cwd, char *out, size_
 /* Where sbx_run_archive_output() gives 7-Zip's temporary file: the archive (or volume) it moves
  * that onto (struct sbx_classify_context's archive_moved_to), into out. 1, or 0: none. */
 int sbx_run_archive_moved_to(char *const *words, const char *cwd, char *out, size_t size);
+/* Both in one reading of words (the host asked once): sbx_run_archive_output()'s file into out,
+ * and sbx_run_archive_moved_to()'s into moved (moved_size bytes), "" when nothing is moved. 1, or
+ * 0 as sbx_run_archive_output() (moved then left as it may be). */
+int sbx_run_archive_files(char *const *words, const char *cwd, char *out, size_t size, char *moved, size_t moved_size);
 /* The known_hosts file an `ssh-keygen -R HOST -f FILE` (or -H) that words (sbx_run_command_words()'s)
  * run in cwd rewrites (struct sbx_classify_context's keygen_hosts): FILE joined to cwd, into out.
  * 1, or 0 for another program, another form (a word that is no option, -F, -K, -Y, ...), an

@@ -5185,8 +5185,7 @@ static int sevenzip_output(char *const *argv, size_t k, size_t n, const char *st
         return sevenzip_tmp_free(out, size);
 }
 
-/* sbx_run_archive_output() and sbx_run_archive_moved_to() in one: the archive's into moved */
-static int archive_files(char *const *argv, const char *cwd, char *out, size_t size, char *moved, size_t moved_size) {
+int sbx_run_archive_files(char *const *argv, const char *cwd, char *out, size_t size, char *moved, size_t moved_size) {
         const char *file = NULL, *prog, *base;
         char start[PATH_MAX], arc[PATH_MAX];
         bool creates = false, updates = false;
@@ -5263,13 +5262,13 @@ static int archive_files(char *const *argv, const char *cwd, char *out, size_t s
 int sbx_run_archive_output(char *const *argv, const char *cwd, char *out, size_t size) {
         char moved[PATH_MAX];
 
-        return archive_files(argv, cwd, out, size, moved, sizeof(moved));
+        return sbx_run_archive_files(argv, cwd, out, size, moved, sizeof(moved));
 }
 
 int sbx_run_archive_moved_to(char *const *argv, const char *cwd, char *out, size_t size) {
         char first[PATH_MAX];
 
-        return archive_files(argv, cwd, first, sizeof(first), out, size) > 0 && out[0] ? 1 : 0;
+        return sbx_run_archive_files(argv, cwd, first, sizeof(first), out, size) > 0 && out[0] ? 1 : 0;
 }
 
 int sbx_run_npm_dir(char *const *argv, const char *cwd, char *out, size_t size) {

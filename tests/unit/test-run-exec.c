@@ -3333,6 +3333,18 @@ static void reader_gives(int (*reader)(char *const *words, const char *cwd, char
                 assert_string_equal(out, want);
 }
 
+/* sbx_run_archive_files() gives in one reading what the two readers give: the file, and what
+ * is moved onto ("" for nothing) */
+static void archive_files_give(char *const *words, const char *file, const char *moved) {
+        char out[PATH_MAX], onto[PATH_MAX];
+
+        assert_int_equal(sbx_run_archive_files(words, "/w", out, sizeof(out), onto, sizeof(onto)), 1);
+        assert_string_equal(out, file);
+        assert_string_equal(onto, moved ? moved : "");
+        reader_gives(sbx_run_archive_output, words, file);
+        reader_gives(sbx_run_archive_moved_to, words, moved);
+}
+
 /* 7-Zip rewrites an archive the host has as NAME.tmp beside it, the first of NAME.tmp, NAME.tmp1,
  * ... the host has not (O_EXCL), and moves that onto the archive (sbx_run_archive_output(),
  * sbx_run_archive_moved_to()): tools57, before, the archive itself was read, `7zz a /x/e.7z f` of
@@ -3351,8 +3363,7 @@ static void test_archive_output_tmp(void **state) {
         char *vol[] = { (char *) "7zz", (char *) "a", (char *) "-v1k", arc, (char *) "f", NULL };
 
         /* a new archive: itself, nothing moved onto it */
-        reader_gives(sbx_run_archive_output, words, arc);
-        reader_gives(sbx_run_archive_moved_to, words, NULL);
+        archive_files_give(words, arc, NULL);
         reader_gives(sbx_run_archive_moved_to, work, arc);
         (void) snprintf(want, sizeof(want), "%s.001", arc);
         reader_gives(sbx_run_archive_moved_to, vol, want);
@@ -3360,8 +3371,7 @@ static void test_archive_output_tmp(void **state) {
         assert_true((fd = open(arc, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) >= 0);
         close(fd);
         (void) snprintf(want, sizeof(want), "%s.tmp", arc);
-        reader_gives(sbx_run_archive_output, words, want);
-        reader_gives(sbx_run_archive_moved_to, words, arc);
+        archive_files_give(words, want, arc);
         /* ... NAME.tmp there too: NAME.tmp1 */
         assert_true((fd = open(want, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) >= 0);
         close(fd);
