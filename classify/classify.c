@@ -6817,8 +6817,9 @@ static bool dir_there(struct sbx_classifier *c, const char *path) {
  *   to build log: E" go to stdout (its fatal "ninja: error: ..." to stderr): a build in a
  *   directory the sandbox refuses stops there, whatever stopped it first;
  * - python -m compileall's 1 (pycache_dir): "*** PermissionError: [Errno 13] Permission denied:
- *   'X/__pycache__'" on stdout, of the __pycache__ it makes first; a source it could not compile
- *   prints there too, in a directory that refuses its output alike. Where the host has that
+ *   'X/__pycache__'" on stdout, of the __pycache__ it makes; a source it could not compile
+ *   prints there too and makes none, so the caller reads only a target whose write compileall
+ *   certainly tried (sbx_run_compileall_tried_dirs(): an empty source there; readers58). Where the host has that
  *   __pycache__ already (in_dir), its files made in it (importlib's "X/__pycache__/M.cpython-
  *   NN.pyc.ID", their names not read): judged as a file made in it, the directory recorded
  *   (mine55: with a __pycache__ there, `python3 -m compileall -q /var/tmp/own` in workspace-write

@@ -2742,7 +2742,7 @@ static void classifier_context(struct run_state *st) {
                                 { sbx_run_ninja_log, ninja_log, &ctx.ninja_log },
                                 { sbx_run_zip_output, zip_output, &ctx.zip_output },
                                 { sbx_run_wget_output, wget_output, &ctx.wget_output },
-                                { sbx_run_compileall_dir, pycache_dir, &ctx.pycache_dir },
+                                { sbx_run_compileall_tried_dir, pycache_dir, &ctx.pycache_dir },
                                 { sbx_run_iconv_output, iconv_output, &ctx.iconv_output },
                                 { sbx_run_archive_output, archive_output, &ctx.archive_output },
                                 { sbx_run_archive_moved_to, archive_moved_to, &ctx.archive_moved_to },
@@ -2853,8 +2853,8 @@ static void classifier_context(struct run_state *st) {
                                 ctx.zip_output = zip_output;
                         if (sbx_run_wget_output(words, words_dir, wget_output, sizeof(wget_output)) > 0)
                                 ctx.wget_output = wget_output;
-                        if (sbx_run_compileall_dirs(words, words_dir, pycache_dir, sizeof(pycache_dir), pycache_later,
-                                                    sizeof(pycache_later)) > 0) {
+                        if (sbx_run_compileall_tried_dirs(words, words_dir, pycache_dir, sizeof(pycache_dir),
+                                                          pycache_later, sizeof(pycache_later)) > 0) {
                                 ctx.pycache_dir = pycache_dir;
                                 ctx.pycache_later = pycache_later[0] ? pycache_later : NULL;
                         }

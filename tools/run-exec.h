@@ -384,6 +384,16 @@ int sbx_run_compileall_dir(char *const *words, const char *cwd, char *out, size_
  * sbx_classify_context's pycache_later), as many as fit. */
 int sbx_run_compileall_dirs(char *const *words, const char *cwd, char *out, size_t size, char *later,
                             size_t later_size);
+/* sbx_run_compileall_dir() and sbx_run_compileall_dirs() of the targets alone that compileall
+ * certainly tries writing a .pyc of, as the host has them now (before the run): an empty regular
+ * .py file that target names, or a directory target's empty __init__.py, that the user (root
+ * without capabilities) may read, its .pyc not there to be found current (-f; with -b its NAMEc
+ * missing; else its __pycache__ missing); no -x. A source compileall cannot compile prints to
+ * stdout alone and exits 1 as a refused write does, so no other target tells of a refusal. Asks
+ * the host (sbx_run_host_stat(), sbx_run_host_access()). */
+int sbx_run_compileall_tried_dir(char *const *words, const char *cwd, char *out, size_t size);
+int sbx_run_compileall_tried_dirs(char *const *words, const char *cwd, char *out, size_t size, char *later,
+                                  size_t later_size);
 /* Whether words (sbx_run_command_words()'s) run a chattr (past the wrappers of
  * sbx_run_start_dir()) whose modes set the immutable or append-only flag (i or a in a + or =
  * mode), which only CAP_LINUX_IMMUTABLE may (struct sbx_classify_context's chattr_capability);

@@ -5507,8 +5507,72 @@ static int compileall_pycache(const char *start, const char *t, bool legacy, cha
         return snprintf(out, size, "%s/__pycache__", strcmp(joined, "/") == 0 ? "" : joined) < (int) size ? 1 : 0;
 }
 
-int sbx_run_compileall_dirs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
-                            size_t later_size) {
+/* Whether the command's user, without capabilities (root keeps none in the sandbox), may reach
+ * the host path p and read it (dir: list it): every directory on the way searchable, p readable,
+ * as the mode bits say for root (its own, else the others'), as access(2) says for another user. */
+static bool compileall_readable(const char *p, bool dir) {
+        char up[PATH_MAX];
+        struct stat st;
+        char *slash;
+
+        if (sbx_euid() != 0)
+                return sbx_run_host_access(p, dir ? R_OK | X_OK : R_OK) == 0;
+        if (snprintf(up, sizeof(up), "%s", p) >= (int) sizeof(up))
+                return false;
+        for (bool self = true;; self = false) {
+                mode_t own = self ? (dir ? S_IRUSR | S_IXUSR : S_IRUSR) : S_IXUSR,
+                       other = self ? (dir ? S_IROTH | S_IXOTH : S_IROTH) : S_IXOTH;
+
+                if (sbx_run_host_stat(up[0] ? up : "/", true, &st) < 0 ||
+                    (st.st_mode & (st.st_uid == 0 ? own : other)) != (st.st_uid == 0 ? own : other))
+                        return false;
+                if (!up[0] || !(slash = strrchr(up, '/')))
+                        return true;
+                *slash = '\0';
+        }
+}
+
+/* Whether compileall, given its target t (joined to start), certainly tries writing a .pyc there,
+ * as the host has it before the run: a source that compiles whatever python it is, an empty
+ * regular file (t itself where t names a .py file, else t's __init__.py) the user may read, whose
+ * .pyc compileall cannot find current (-f; with -b its NAMEc missing; its __pycache__ missing).
+ * A source compileall cannot compile prints its error on stdout alone, as a refused write does,
+ * and exits 1 alike, writing nothing (py_compile makes the __pycache__ only after the source
+ * compiled): nothing else that sbx sees tells the two apart (readers58: `python3 -m compileall
+ * -q DIR` of a syntax error in read-only read a denial of DIR/__pycache__). No -x (its regular
+ * expression may leave that source out). */
+static bool compileall_tries(const char *start, const char *t, bool legacy, bool force) {
+        char joined[PATH_MAX], src[PATH_MAX], pyc[PATH_MAX];
+        struct stat st;
+        const char *base;
+        bool file;
+        size_t dl;
+
+        if (!t[0] || join_dir_clean(joined, sizeof(joined), start, t) < 0)
+                return false;
+        base = base_of(joined);
+        file = strlen(base) > 3 && strcmp(base + strlen(base) - 3, ".py") == 0;
+        if (snprintf(src, sizeof(src), "%s%s", strcmp(joined, "/") == 0 && !file ? "" : joined,
+                     file ? "" : "/__init__.py") >= (int) sizeof(src) ||
+            sbx_run_host_stat(src, false, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size != 0)
+                return false;
+        /* (a directory's listing first, where t is one) */
+        if (!file && !compileall_readable(joined[1] ? joined : "/", true))
+                return false;
+        if (!compileall_readable(src, false))
+                return false;
+        if (force)
+                return true;
+        dl = (size_t) (base_of(src) - src);
+        if (legacy ? snprintf(pyc, sizeof(pyc), "%sc", src) >= (int) sizeof(pyc)
+                   : snprintf(pyc, sizeof(pyc), "%.*s__pycache__", (int) dl, src) >= (int) sizeof(pyc))
+                return false;
+        return sbx_run_host_stat(pyc, false, &st) == -ENOENT;
+}
+
+/* sbx_run_compileall_dirs(), its targets only those compileall_tries() where proven. */
+static int compileall_read(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                           size_t later_size, bool proven) {
         /* the interpreter's flags before -m; compileall's flags (-b: the .pyc beside its
          * source, left56: not read, `compileall -b -q DIR` outside the workspace read
          * task_failure) and options with one argument (not -i's list, a long option but
@@ -5520,7 +5584,7 @@ int sbx_run_compileall_dirs(char *const *argv, const char *cwd, char *out, size_
         const char *target = NULL, *module;
         size_t n = 0, i, used = 0, opts;
         ptrdiff_t k;
-        bool legacy = false;
+        bool legacy = false, force = false, excludes = false;
 
         if (later_size > 0)
                 later[0] = '\0';
@@ -5539,11 +5603,10 @@ int sbx_run_compileall_dirs(char *const *argv, const char *cwd, char *out, size_
         for (i++; i < n; i++) {
                 const char *a = argv[i];
 
-                if (a[0] != '-' || !a[1]) {
-                        target = target ? target : a;
+                if (a[0] != '-' || !a[1])
                         continue;
-                }
                 if (word_in(a, with_arg)) {
+                        excludes = excludes || strcmp(a, "-x") == 0;
                         if (++i >= n)
                                 return 0;
                         continue;
@@ -5551,6 +5614,16 @@ int sbx_run_compileall_dirs(char *const *argv, const char *cwd, char *out, size_
                 if (strncmp(a, "--", 2) == 0 || strspn(a + 1, flags) != strlen(a + 1))
                         return 0;
                 legacy = legacy || strchr(a, 'b');
+                force = force || strchr(a, 'f');
+        }
+        /* the first target (proven: the first proven one) */
+        for (i = opts; i < n && !target; i++) {
+                const char *a = argv[i];
+
+                if (a[0] == '-' && a[1])
+                        i += word_in(a, with_arg);
+                else if (!proven || (!excludes && compileall_tries(start, a, legacy, force)))
+                        target = a;
         }
         if (!target || !compileall_pycache(start, target, legacy, out, size))
                 return 0;
@@ -5566,7 +5639,8 @@ int sbx_run_compileall_dirs(char *const *argv, const char *cwd, char *out, size_
                         i += word_in(a, with_arg);
                         continue;
                 }
-                if (a == target || !compileall_pycache(start, a, legacy, dir, sizeof(dir)))
+                if (a == target || (proven && !compileall_tries(start, a, legacy, force)) ||
+                    !compileall_pycache(start, a, legacy, dir, sizeof(dir)))
                         continue;
                 if (used + (dl = strlen(dir)) + 2 > later_size)
                         break;
@@ -5577,8 +5651,22 @@ int sbx_run_compileall_dirs(char *const *argv, const char *cwd, char *out, size_
         return 1;
 }
 
+int sbx_run_compileall_dirs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                            size_t later_size) {
+        return compileall_read(argv, cwd, out, size, later, later_size, false);
+}
+
 int sbx_run_compileall_dir(char *const *argv, const char *cwd, char *out, size_t size) {
-        return sbx_run_compileall_dirs(argv, cwd, out, size, NULL, 0);
+        return compileall_read(argv, cwd, out, size, NULL, 0, false);
+}
+
+int sbx_run_compileall_tried_dirs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                                  size_t later_size) {
+        return compileall_read(argv, cwd, out, size, later, later_size, true);
+}
+
+int sbx_run_compileall_tried_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        return compileall_read(argv, cwd, out, size, NULL, 0, true);
 }
 
 bool sbx_run_chattr_capability(char *const *argv, const char *cwd) {

@@ -3318,20 +3318,32 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         # mode, denied, nothing made (before: task_failure under both backends, as root
                         # and as nobody); as nobody in root's 0755 directory, task_failure; in the
                         # workspace in workspace-write, compiled. A __pycache__ there already (own-pc,
-                        # root-pc), its files made in it: the same, the directory recorded (mine55,
-                        # before: task_failure, as root and as nobody)
+                        # root-pc), its files made in it, with -f (without, its .pyc may be current
+                        # and nothing written): the same, the directory recorded (mine55, before:
+                        # task_failure, as root and as nobody). Each directory holds an empty
+                        # __init__.py, which compiles whatever python it is: a source with a syntax
+                        # error prints to stdout alone and exits 1 as well, writing nothing, so a
+                        # directory (bad, bad-ws in read-only) whose sources sbx cannot tell compile
+                        # is task_failure (readers58: before, denied of its __pycache__, both
+                        # backends, root and nobody)
                         z=/var/tmp/$tag-pc
-                        mkdir -p "$z/own" "$z/root" "$z/own-pc/__pycache__" "$z/root-pc/__pycache__" &&
+                        mkdir -p "$z/own" "$z/root" "$z/own-pc/__pycache__" "$z/root-pc/__pycache__" "$z/bad" &&
                                 chmod 755 "$z" "$z/root" "$z/root-pc" "$z/root-pc/__pycache__" && echo 'x = 1' >"$z/own/m.py" &&
                                 cp "$z/own/m.py" "$z/root/m.py" && cp "$z/own/m.py" "$z/own-pc/m.py" &&
-                                cp "$z/own/m.py" "$z/root-pc/m.py" && chmod 644 "$z"/*/m.py
-                        [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/own-pc" "$z/own-pc/__pycache__"
-                        "${pre[@]}" mkdir "$d/ws/$tag-pc" && echo 'x = 1' | "${pre[@]}" tee "$d/ws/$tag-pc/m.py" >/dev/null
+                                cp "$z/own/m.py" "$z/root-pc/m.py" && printf 'def f(:\n' >"$z/bad/m.py" &&
+                                for x in own root own-pc root-pc; do : >"$z/$x/__init__.py"; done && chmod 644 "$z"/*/*.py
+                        [ $who = nobody ] && chown -R 65534:65534 "$z/own" "$z/own-pc" "$z/bad"
+                        "${pre[@]}" mkdir "$d/ws/$tag-pc" "$d/ws/$tag-bad" && echo 'x = 1' | "${pre[@]}" tee "$d/ws/$tag-pc/m.py" >/dev/null &&
+                                "${pre[@]}" touch "$d/ws/$tag-pc/__init__.py" &&
+                                printf 'def f(:\n' | "${pre[@]}" tee "$d/ws/$tag-bad/m.py" >/dev/null
                         for b in landlock bwrap; do
-                            for where in own root ws ws-write cd-own own-pc root-pc two legacy; do
+                            for where in own root ws ws-write cd-own own-pc root-pc two legacy bad bad-ws; do
                                 mode=workspace-write dir=$z/$where want=denied:$z/$where/__pycache__:1 args=()
                                 case $where in
-                                root|root-pc) [ $who = nobody ] && want=task_failure::1 ;;
+                                root|root-pc) [ $who = nobody ] && want=task_failure::1 ;;&
+                                own-pc|root-pc) args=("$PY" -m compileall -qf "$dir") ;;
+                                bad) want=task_failure::1 ;;
+                                bad-ws) mode=read-only dir=$d/ws/$tag-bad want=task_failure::1 ;;
                                 ws) mode=read-only dir=$d/ws/$tag-pc want=denied:$d/ws/$tag-pc/__pycache__:1 ;;
                                 ws-write) dir=$d/ws/$tag-pc want=success::0 ;;
                                 # ... after a leading cd, as its argv's (review55: before,
@@ -3354,7 +3366,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... no __pycache__ made outside the workspace, nothing written in one there" \
                                 test -z "$(find "$z" -name __pycache__ -not -path "$z/*-pc/__pycache__" -o -name '*.pyc*')"
-                        rm -rf "$z" "$d/ws/$tag-pc"
+                        rm -rf "$z" "$d/ws/$tag-pc" "$d/ws/$tag-bad"
                         # chattr's change of the immutable flag, which only CAP_LINUX_IMMUTABLE may: as
                         # nobody of its own file in read-only mode, bwrap's EROFS and Landlock's EACCES
                         # come first, but the host refuses it too (EPERM), task_failure (left56: before,

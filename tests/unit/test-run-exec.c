@@ -3202,6 +3202,100 @@ static void test_compileall_dir(void **state) {
         }
 }
 
+/* The targets compileall certainly tries writing a .pyc of (sbx_run_compileall_tried_dirs()): an
+ * empty .py, the target or a directory's __init__.py, its .pyc not found current. Before, every
+ * target was read, and a syntax error of a source (stdout alone, exit 1, nothing written) in
+ * read-only read a denial of its __pycache__ (readers58). */
+static void test_compileall_tried(void **state) {
+        char tmpl[] = "/tmp/sbx-test-pyc.XXXXXX", p[PATH_MAX], out[PATH_MAX], later[PATH_MAX], want[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        static const char *const files[][2] = {
+                { "bad/m.py", "def f(:\n" }, { "pkg/__init__.py", "" }, { "pkg/m.py", "def f(:\n" },
+                { "full/__init__.py", "x = 1\n" }, { "cur/__init__.py", "" }, { "cur/__pycache__/x", "" },
+                { "leg/__init__.py", "" }, { "legc/__init__.py", "" }, { "legc/__init__.pyc", "" },
+                { "one/e.py", "" }, { "one/f.py", "x = 1\n" }, { "shut/__init__.py", "" },
+        };
+        static const struct {
+                const char *argv[9];
+                const char *first, *later; /* relative to the directory; NULL: none read */
+        } rows[] = {
+                /* a syntax error alone: nothing proves a write was tried */
+                { { "python3", "-m", "compileall", "-q", "bad" }, NULL, NULL },
+                { { "python3", "-m", "compileall", "-q", "pkg" }, "pkg/__pycache__", "" },
+                { { "python3", "-m", "compileall", "full" }, NULL, NULL },
+                /* a __pycache__ there may hold its .pyc current; -f writes it all the same */
+                { { "python3", "-m", "compileall", "cur" }, NULL, NULL },
+                { { "python3", "-m", "compileall", "-qf", "cur" }, "cur/__pycache__", "" },
+                { { "python3", "-m", "compileall", "-b", "leg" }, "leg", "" },
+                { { "python3", "-m", "compileall", "-b", "legc" }, NULL, NULL },
+                { { "python3", "-m", "compileall", "-b", "-f", "legc" }, "legc", "" },
+                /* a file target: that file itself */
+                { { "python3", "-m", "compileall", "one/f.py" }, NULL, NULL },
+                { { "python3", "-m", "compileall", "one/e.py" }, "one/__pycache__", "" },
+                /* the first proven target first, then the others proven */
+                { { "python3", "-m", "compileall", "bad", "pkg", "full", "one/e.py" }, "pkg/__pycache__",
+                  "one/__pycache__" },
+                /* -x's expression may leave it out; a source the user may not read */
+                { { "python3", "-m", "compileall", "-x", "zz", "pkg" }, NULL, NULL },
+                { { "python3", "-m", "compileall", "shut" }, NULL, NULL },
+                { { "python3", "-m", "compileall", "missing" }, NULL, NULL },
+        };
+
+        (void) state;
+        assert_non_null(dir);
+        assert_true(strlen(dir) < sizeof(script_dir));
+        memcpy(script_dir, dir, strlen(dir) + 1);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
+                char *slash;
+                FILE *f;
+
+                (void) snprintf(p, sizeof(p), "%s/%s", dir, files[i][0]);
+                slash = strrchr(p, '/');
+                *slash = '\0';
+                (void) mkdir(p, 0755);
+                *slash = '/';
+                assert_non_null(f = fopen(p, "w"));
+                assert_true(fputs(files[i][1], f) >= 0);
+                assert_int_equal(fclose(f), 0);
+        }
+        /* (a source python may not read: as root, who keeps no capability in the sandbox, its
+         * mode bits alone tell; as another user, access(2)) */
+        (void) snprintf(p, sizeof(p), "%s/shut/__init__.py", dir);
+        assert_int_equal(chmod(p, 0), 0);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_run_words cw = { 0 };
+                char wd[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) rows[i].argv, dir, wd, &cw);
+                int r = words ? sbx_run_compileall_tried_dirs(words, wd, out, sizeof(out), later, sizeof(later)) : -1;
+
+                sbx_run_words_clear(&cw);
+                if (!rows[i].first) {
+                        if (r != 0)
+                                fail_msg("row %zu: %d %s", i, r, out);
+                        continue;
+                }
+                (void) snprintf(want, sizeof(want), "%s/%s", dir, rows[i].first);
+                if (r != 1 || strcmp(out, want) != 0)
+                        fail_msg("row %zu: %d %s, not %s", i, r, out, want);
+                (void) snprintf(want, sizeof(want), "%s%s%s", rows[i].later[0] ? dir : "", rows[i].later[0] ? "/" : "",
+                                rows[i].later);
+                if (strcmp(later, want) != 0 || (later[0] && later[strlen(later) + 1] != '\0'))
+                        fail_msg("row %zu: later %s, not %s", i, later, want);
+        }
+        /* (the chain's: `cd D && compileall .`) */
+        {
+                char *const argv[] = { (char *) "sh", (char *) "-c", (char *) "cd pkg && python3 -m compileall -q .",
+                                       NULL };
+                char *const bad[] = { (char *) "sh", (char *) "-c", (char *) "cd bad && python3 -m compileall -q .",
+                                      NULL };
+
+                (void) snprintf(want, sizeof(want), "%s/pkg/__pycache__", dir);
+                assert_int_equal(sbx_run_chain_cd_read(argv, dir, sbx_run_compileall_tried_dir, out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                assert_int_equal(sbx_run_chain_cd_read(bad, dir, sbx_run_compileall_tried_dir, out, sizeof(out)), 0);
+        }
+}
+
 /* Whether a chattr changes the immutable or append-only flag (sbx_run_chattr_capability()): i or
  * a in a + or = mode before its files, which only CAP_LINUX_IMMUTABLE may change (left56: not
  * read); not a - mode's, which changes nothing of a file without the flag (review57: before, read
@@ -5316,6 +5410,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_zip_output, fresh_run),
                 cmocka_unit_test_setup(test_ninja_log, fresh_run),
                 cmocka_unit_test_setup(test_compileall_dir, fresh_run),
+                cmocka_unit_test_setup_teardown(test_compileall_tried, fresh_run, script_dir_teardown),
                 cmocka_unit_test_setup(test_iconv_output, fresh_run),
                 cmocka_unit_test_setup(test_archive_output, fresh_run),
                 cmocka_unit_test_setup(test_archive_output_tmp, fresh_run),
