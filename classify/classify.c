@@ -167,6 +167,7 @@ struct sbx_classifier {
         char archive_moved_to[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char keygen_hosts[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char mktemp_file[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        char chattr_file[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char npm_dir[SBX_DENIAL_PATH_MAX];        /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
@@ -728,6 +729,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->archive_moved_to, c->archive_moved_to, sizeof(c->archive_moved_to))) < 0 ||
             (r = argv_file_copy(ctx->keygen_hosts, c->keygen_hosts, sizeof(c->keygen_hosts))) < 0 ||
             (r = argv_file_copy(ctx->mktemp_file, c->mktemp_file, sizeof(c->mktemp_file))) < 0 ||
+            (r = argv_file_copy(ctx->chattr_file, c->chattr_file, sizeof(c->chattr_file))) < 0 ||
             (r = argv_file_copy(ctx->npm_dir, c->npm_dir, sizeof(c->npm_dir))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
@@ -845,6 +847,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->archive_moved_to, c->archive_moved_to);
         argv_file_resolved(c, ctx->keygen_hosts, c->keygen_hosts);
         argv_file_resolved(c, ctx->mktemp_file, c->mktemp_file);
+        argv_file_resolved(c, ctx->chattr_file, c->chattr_file);
         return 0;
 }
 
@@ -6791,6 +6794,44 @@ static int perl_die_status(struct sbx_classifier *c, const struct sbx_exit_statu
         return status_create_denial_err(c, joined, false, false, false, err, evidence, sizeof(evidence) - 1);
 }
 
+/* chattr -f's exit status 1 with no line at all (context chattr_file: a file the host, asked before
+ * the run, lets the command's user change those flags of): read as chattr's own line of it,
+ * "chattr: E while setting flags on FILE", and judged as that line is (finalize_line(): the
+ * granted directories, root's capabilities, the host's answers), E the errno the sandbox gives:
+ * its refusal of a change outside the granted directories (bubblewrap's read-only bind, EROFS;
+ * Landlock's read-only filter, EACCES), else, where the mode changes i or a, the EPERM of
+ * CAP_LINUX_IMMUTABLE, which the command does not keep (readers58: root's `chattr -f +i F` in
+ * workspace-write and `chattr -f +d F` in read-only read task_failure, the refusal silent). */
+static int chattr_silent_status(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char evidence[] = "(no line: chattr -f's exit status 1, the flags of its file not set)";
+        static const char *const errs[] = { "Read-only file system", "Permission denied", "Operation not permitted" };
+        const struct sbx_dialect *d = c->d;
+        char line[SBX_DENIAL_PATH_MAX + 64];
+        bool granted;
+
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->chattr_file[0] || c->lines_done > 0 ||
+            !d->denial_re.present)
+                return 0;
+        granted = name_granted(c, c->chattr_file, strlen(c->chattr_file));
+        for (size_t i = 0; i < SBX_ELEMENTSOF(errs) && !c->denial.hit; i++) {
+                int len = snprintf(line, sizeof(line), "chattr: %s while setting flags on %s", errs[i], c->chattr_file);
+                size_t ss, se;
+                int mark = -1, r;
+
+                /* (the sandbox's refusal only outside the granted directories; the capability's
+                 * EPERM only of a change of i or a: root's change of another flag of its own
+                 * file the sandbox lets pass) */
+                if (len < 0 || (size_t) len >= sizeof(line) || (i == 2 ? !c->chattr_capability : granted))
+                        continue;
+                if ((r = match(c, &d->denial_re, (const unsigned char *) line, (size_t) len, &ss, &se, &mark)) < 0)
+                        return r;
+                if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial &&
+                    (r = status_line_denial(c, mark, line, (size_t) len, evidence, sizeof(evidence) - 1)) < 0)
+                        return r;
+        }
+        return 0;
+}
+
 /* Whether the host has path, as it resolves it, as a directory (a name in it has its directory). */
 static bool dir_there(struct sbx_classifier *c, const char *path) {
         char host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
@@ -6977,6 +7018,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 r = npm_status_denial(c, st);
         if (r >= 0 && !c->error)
                 r = perl_die_status(c, st);
+        if (r >= 0 && !c->error)
+                r = chattr_silent_status(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

@@ -513,6 +513,18 @@ struct sbx_classify_context {
          * make it and exits 1. Where no line at all came and the status is 1, the run is judged as
          * git_index_lock's (O_EXCL). Copied. NULL: none. */
         const char *mktemp_file;
+        /* The file (absolute) a `chattr -f MODE FILE` the caller read from the command's argv
+         * changes the flags of, where the host, asked before the run, lets the command's user
+         * change them there: its own (or root's) regular file or directory, on a file system
+         * that has flags (FS_IOC_GETFLAGS) not mounted read-only, immutable or append-only not
+         * yet, each flag of MODE one every such file system has (a, A, d, i). -f silences
+         * every line of chattr's, ENOENT's and EOPNOTSUPP's too, and it exits 1: where no line
+         * at all came and the status is 1, the run is judged as chattr's line "chattr: E while
+         * setting flags on FILE" would be, E the backend's refusal outside the granted
+         * directories (bubblewrap's EROFS, Landlock's EACCES), else, where MODE changes i or a
+         * (chattr_capability), the EPERM of the capability the command does not keep. Copied.
+         * NULL: none. */
+        const char *chattr_file;
         /* The directory (absolute) an npm or npx the caller read from the command's argv starts
          * in, its project's. npm exits with its error's errno negated (256 - errno: 243 for
          * EACCES, 226 for EROFS), and prints nothing of it with --silent (or a loglevel of
@@ -582,7 +594,7 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
  * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output,
  * git_index_lock, zip_output, wget_output, ninja_log, pycache_dir, iconv_output, keygen_hosts, mktemp_file,
- * npm_dir,
+ * chattr_file, npm_dir,
  * SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */

@@ -2647,7 +2647,7 @@ static void classifier_context(struct run_state *st) {
                 git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
                 archive_output[PATH_MAX], archive_moved_to[PATH_MAX],
                 keygen_hosts[PATH_MAX],
-                mktemp_file[PATH_MAX], npm_dir[PATH_MAX],
+                mktemp_file[PATH_MAX], chattr_file[PATH_MAX], npm_dir[PATH_MAX],
                 curl_later[PATH_MAX] = "",
                 bfd_later[PATH_MAX] = "", javac_later[PATH_MAX] = "", pycache_later[PATH_MAX] = "";
         bool move_into = false;
@@ -2835,6 +2835,11 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_dir = sqlite_dir;
                         ctx.sqlite_dir_lost = r < 0;
                         ctx.chattr_capability = sbx_run_chattr_capability(words, words_dir);
+                        /* chattr -f's file, where the host lets the user set its flags
+                         * (readers58: its silent status 1 read task_failure) */
+                        if (sbx_run_chattr_silent_file(words, words_dir, chattr_file, sizeof(chattr_file)) > 0 &&
+                            sbx_run_host_flags_settable(chattr_file, ctx.chattr_capability))
+                                ctx.chattr_file = chattr_file;
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
                         if ((r = sbx_run_curl_output(words, words_dir, curl_output, sizeof(curl_output))) > 0) {
@@ -3015,7 +3020,7 @@ void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classif
                                  &ctx->zip_output, &ctx->wget_output, &ctx->ninja_log,
                                  &ctx->pycache_dir, &ctx->iconv_output, &ctx->archive_output, &ctx->archive_moved_to,
                                  &ctx->keygen_hosts,
-                                 &ctx->mktemp_file,
+                                 &ctx->mktemp_file, &ctx->chattr_file,
                                  &ctx->npm_dir, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 

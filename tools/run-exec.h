@@ -400,6 +400,12 @@ int sbx_run_compileall_tried_dirs(char *const *words, const char *cwd, char *out
  * not a - mode's, which changes nothing of a file without the flag. Nothing is asked of the
  * host. */
 bool sbx_run_chattr_capability(char *const *words, const char *cwd);
+/* The file of a `chattr -f MODE... FILE` that words (sbx_run_command_words()'s) run in cwd (their
+ * start) changes the flags of, joined to cwd, into out: its modes and options before FILE, one of
+ * them -f (chattr then prints nothing, of any failure) and each flag one that every file system
+ * with flags has (a, A, d, i); -V too; one FILE. 1, or 0 for another program, -R, -v, -p,
+ * another flag, several files or none. Nothing is asked of the host (sbx_run_host_flags()). */
+int sbx_run_chattr_silent_file(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a wget that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's wget_output): `wget [OPTION...] URL`, one URL, its -O FILE
  * (relative to the start), else the last component of the URL's path (index.html where it has
@@ -577,6 +583,13 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx);
  * deadline (measured before: `sh -c 'sqlite3 -init MNT/f t.db "select 1" < MNT/g'`, five, 2.5 s). */
 int sbx_run_host_stat(const char *path, bool follow, struct stat *ret_st);
 int sbx_run_host_access(const char *path, int mode);
+/* Whether the command's user may change the flags of the host path `path` (absolute) that
+ * `capability` says (i or a: CAP_LINUX_IMMUTABLE's), as the host has it now: a regular file or a
+ * directory (lstat(2): no symlink), its own or root's (any), on a file system that has flags
+ * (FS_IOC_GETFLAGS) and that the host does not mount read-only, immutable and append-only not
+ * yet (FS_IOC_SETFLAGS of any other flag of such a file is refused); a user other than root, not
+ * where `capability`. Not asked where a mount may hang (false). */
+bool sbx_run_host_flags_settable(const char *path, bool capability);
 int sbx_run_host_realpath(const char *path, char *out, size_t size);
 ssize_t sbx_run_host_read(const char *path, char *buf, size_t size);
 unsigned sbx_run_host_untold(void);

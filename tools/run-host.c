@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/fs.h>
 #include <linux/magic.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/statfs.h>
@@ -1356,6 +1358,23 @@ int sbx_run_host_stat(const char *path, bool follow, struct stat *ret_st) {
         }
         memcpy(ret_st, a.out, sizeof(struct stat));
         return 0;
+}
+
+bool sbx_run_host_flags_settable(const char *path, bool capability) {
+        _cleanup_close_ int fd = -1;
+        struct stat st, fst;
+        struct statvfs vfs;
+        int flags = 0;
+
+        if (path[0] != '/' || mounts_may_hang() || lstat(path, &st) < 0 || (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+                return false;
+        if (sbx_euid() != 0 && (capability || st.st_uid != sbx_euid()))
+                return false;
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0 || fstat(fd, &fst) < 0 || fst.st_ino != st.st_ino || fst.st_dev != st.st_dev ||
+            fstatvfs(fd, &vfs) < 0 || (vfs.f_flag & ST_RDONLY) || ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
+                return false;
+        return !(flags & (FS_IMMUTABLE_FL | FS_APPEND_FL));
 }
 
 int sbx_run_host_access(const char *path, int mode) {

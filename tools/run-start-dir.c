@@ -5696,6 +5696,45 @@ bool sbx_run_chattr_capability(char *const *argv, const char *cwd) {
         return false;
 }
 
+int sbx_run_chattr_silent_file(char *const *argv, const char *cwd, char *out, size_t size) {
+        /* the flags every file system with flags has (ext4, xfs, btrfs, tmpfs): a, A, d, i */
+        static const char common[] = "aAdi";
+        char start[PATH_MAX];
+        const char *file = NULL;
+        size_t n = 0, i;
+        ptrdiff_t k;
+        bool silent = false, modes = false;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "chattr") != 0)
+                return 0;
+        /* its modes and options before its files (a word of '-' holds the options R, V, f, and
+         * flags to take away); not -R (which files?), -v or -p (other ioctls) */
+        for (i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "--") == 0) {
+                        i++;
+                        break;
+                }
+                if ((a[0] != '-' && a[0] != '+' && a[0] != '=') || !a[1])
+                        break;
+                for (const char *p = a + 1; *p; p++) {
+                        if (a[0] == '-' && (*p == 'f' || *p == 'V')) {
+                                silent = silent || *p == 'f';
+                                continue;
+                        }
+                        if (!strchr(common, *p))
+                                return 0;
+                        modes = true;
+                }
+        }
+        /* one file */
+        if (i + 1 != n || !silent || !modes)
+                return 0;
+        file = argv[i];
+        return file[0] && join_name(out, size, start, file) >= 0 ? 1 : 0;
+}
+
 int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t size) {
         /* wget's options read: flags, and those whose one argument names no file but -O's and
          * -P's; any other (-o and -a's log, -i, -r, -x, --content-disposition, ...) is not */

@@ -3396,6 +3396,35 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... its flags unchanged" test "$(lsattr "$d/ws/$tag-ch" | cut -d' ' -f1 | tr -d -- '-e')" = ""
                         fi
                         rm -f "$d/ws/$tag-ch"
+                        # chattr -f prints nothing of any failure and exits 1: its file read from the
+                        # argv where the host, asked before the run, lets the user set those flags (its
+                        # own file, flags there, a and i root's alone), judged as its line of the
+                        # sandbox's errno: root's +i outside the workspace in workspace-write (EPERM,
+                        # no CAP_LINUX_IMMUTABLE kept, or EROFS) and +d and +i in read-only, nobody's
+                        # +d of its own file in read-only, denied; nobody's +i (EPERM on the host too)
+                        # and a missing file (ENOENT, silent too), task_failure; the flags unchanged
+                        # (readers58: before, task_failure under both backends, root and nobody)
+                        z=/var/tmp/$tag-chf
+                        mkdir -p "$z" && echo x >"$z/f"
+                        [ $who = nobody ] && chown -R 65534:65534 "$z"
+                        if command -v chattr >/dev/null && "${pre[@]}" sh -c "chattr +d '$z/f' && chattr -d '$z/f'" 2>/dev/null; then
+                                for b in landlock bwrap; do
+                                        for row in "workspace-write +i" "read-only +d" "read-only +i" "read-only +d missing"; do
+                                                read -r m fl miss <<<"$row"
+                                                want=denied:$z/f:1
+                                                [ $who = nobody ] && [ $fl = +i ] && want=task_failure::1
+                                                [ -n "$miss" ] && want=task_failure::1
+                                                status_row "$d/ws" $b $m "$d/chf.json" chattr -f $fl "$z/${miss:-f}"
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: chattr -f $fl F${miss:+ (missing)} outside the workspace ($m): ${want%%:*} ($got)" \
+                                                        test "$got" = "$want"
+                                        done
+                                done
+                                check "$who: ... its flags unchanged" test "$(lsattr "$z/f" | cut -d' ' -f1 | tr -d -- '-e')" = ""
+                        else
+                                echo "# $who: no inode flags on /var/tmp: chattr -f rows skipped"
+                        fi
+                        rm -rf "$z"
                         # mktemp -q prints nothing where it cannot make its file and exits 1: the
                         # file read from the argv (its -p DIR, else $TMPDIR or /tmp), judged against the
                         # host: the user's own directory outside the workspace and /tmp in read-only

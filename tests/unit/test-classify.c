@@ -4934,6 +4934,61 @@ static void test_classify_silent_status_is_its_file(void **state) {
         }
 }
 
+/* chattr -f prints nothing of any failure and exits 1: where the caller read its file
+ * (chattr_file, one the host lets the user set the flags of, asked before the run) and no line at
+ * all came, the status is read as chattr's line "chattr: E while setting flags on FILE", E the
+ * sandbox's errno (bubblewrap's EROFS, Landlock's EACCES) outside the granted directories, the
+ * EPERM of CAP_LINUX_IMMUTABLE for root's change of i or a beneath them; not beneath them for
+ * another flag, a user other than root's change of i or a (the host's EPERM too), a line, another
+ * status, a signal, none's dialect (readers58: before, task_failure, root's `chattr -f +i F` in
+ * workspace-write and `chattr -f +d F` in read-only). */
+static void test_classify_chattr_silent_status(void **state) {
+        static const char *const ws[] = { "/ws", NULL };
+        static const struct {
+                const char *file, *text;
+                bool capability, unprivileged;
+                int exit_code, sig;
+                const char *verdict;
+        } cases[] = {
+                { "/var/f", "", false, false, 1, 0, "denied" },
+                { "/var/f", "", true, false, 1, 0, "denied" },
+                { "/var/f", "", false, true, 1, 0, "denied" },
+                { "/ws/f", "", true, false, 1, 0, "denied" },
+                { "/ws/f", "", false, false, 1, 0, "task_failure" },
+                { "/ws/f", "", true, true, 1, 0, "task_failure" },
+                { "/var/f", "", true, true, 1, 0, "task_failure" },
+                { "/var/f", "Usage: chattr [-RVf] [-+=aAcCdDeijPsStTuFx] [-p project] [-v version] files...\n", false,
+                  false, 1, 0, "task_failure" },
+                { "/var/f", "", false, false, 2, 0, "task_failure" },
+                { "/var/f", "", false, false, 0, 9, "task_failure" },
+                { "/var/f", "", false, false, 0, 0, "success" },
+                { NULL, "", false, false, 1, 0, "task_failure" },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 3; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b == 0 ? "bwrap" : b == 1 ? "landlock" : "none";
+                        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = ws };
+                        const char *want = b == 2 && strcmp(cases[i].verdict, "denied") == 0 ? "task_failure"
+                                                                                              : cases[i].verdict;
+                        struct sbx_classify_result r;
+
+                        ctx.chattr_file = cases[i].file;
+                        ctx.chattr_capability = cases[i].capability;
+                        ctx.unprivileged = cases[i].unprivileged;
+                        status_case(backend, &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
+                        if (strcmp(sbx_verdict_to_string(r.verdict), want) != 0)
+                                fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict), want);
+                        if (strcmp(want, "denied") == 0 &&
+                            (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].file) != 0 || r.line_no != 0 ||
+                             !strstr(r.matched_line, "chattr -f's exit status 1")))
+                                fail_msg("%s case %zu: %zu denials, path %s, line %llu, evidence %s", backend, i,
+                                         (size_t) r.n_denials, r.n_denials ? r.denials[0].path : "",
+                                         (unsigned long long) r.line_no, r.matched_line);
+                }
+}
+
 /* perl's die without "$!" after its open failed exits with the open's errno (13, 30) and prints
  * "MSG at -e line N.", no errno: the -e script's one die, on its open's line, names the file
  * (perl_die_status()). Before (mine55): task_failure, as root and as nobody, under both backends
@@ -9351,6 +9406,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_btrfs_subvolume_refused),
                 cmocka_unit_test(test_classify_tic_errno_number),
                 cmocka_unit_test(test_classify_chattr_flags_line),
+                cmocka_unit_test(test_classify_chattr_silent_status),
                 cmocka_unit_test(test_classify_perl_die_without_errno_is_its_status),
                 cmocka_unit_test(test_classify_perl_script_file_die),
                 cmocka_unit_test(test_classify_find_exec_line),

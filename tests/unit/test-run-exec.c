@@ -15,6 +15,7 @@
 #include <string.h>
 #include <signal.h>
 #include <sched.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -23,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/filter.h>
+#include <linux/fs.h>
 #include <linux/seccomp.h>
 #include <sys/syscall.h>
 
@@ -3296,6 +3298,67 @@ static void test_compileall_tried(void **state) {
         }
 }
 
+/* The file of a chattr -f (sbx_run_chattr_silent_file()): one file after modes of the flags every
+ * file system with flags has, -f among its options; and whether the host lets the user set those
+ * flags (sbx_run_host_flags_settable()). Before, none was read: `chattr -f +d F` of a file the
+ * sandbox refused read task_failure (readers58). */
+static void test_chattr_silent_file(void **state) {
+        static const struct {
+                const char *argv[7];
+                const char *want;
+        } rows[] = {
+                { { "chattr", "-f", "+i", "f" }, "/w/f" },
+                { { "chattr", "-fV", "+d", "-A", "/x/f" }, "/x/f" },
+                { { "env", "chattr", "+a", "-f", "--", "d/-g" }, "/w/d/-g" },
+                { { "chattr", "-fi", "f" }, "/w/f" },
+                { { "chattr", "+d", "f" }, NULL },
+                { { "chattr", "-f", "f" }, NULL },
+                { { "chattr", "-fR", "+d", "f" }, NULL },
+                { { "chattr", "-f", "+e", "f" }, NULL },
+                { { "chattr", "-f", "-v", "1", "+d", "f" }, NULL },
+                { { "chattr", "-f", "+d", "f", "g" }, NULL },
+                { { "lsattr", "-f", "+d", "f" }, NULL },
+        };
+        char tmpl[] = "/tmp/sbx-test-flags.XXXXXX", p[PATH_MAX], l[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        int fd, flags = 0;
+        bool has;
+
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_run_words cw = { 0 };
+                char wd[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) rows[i].argv, "/w", wd, &cw);
+                int r = words ? sbx_run_chattr_silent_file(words, wd, out, sizeof(out)) : -1;
+
+                sbx_run_words_clear(&cw);
+                if (r != (rows[i].want ? 1 : 0) || (rows[i].want && strcmp(out, rows[i].want) != 0))
+                        fail_msg("row %zu: %d %s", i, r, r == 1 ? out : "");
+        }
+        assert_non_null(dir);
+        assert_true(strlen(dir) < sizeof(script_dir));
+        memcpy(script_dir, dir, strlen(dir) + 1);
+        (void) snprintf(p, sizeof(p), "%s/f", dir);
+        (void) snprintf(l, sizeof(l), "%s/l", dir);
+        assert_true((fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) >= 0);
+        has = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+        assert_int_equal(close(fd), 0);
+        assert_int_equal(symlink("f", l), 0);
+        /* a link, a missing file, a relative name: never */
+        assert_false(sbx_run_host_flags_settable(l, false));
+        (void) snprintf(out, sizeof(out), "%s/missing", dir);
+        assert_false(sbx_run_host_flags_settable(out, false));
+        assert_false(sbx_run_host_flags_settable("f", false));
+        /* the user's own file, where its file system has flags; i or a: root's alone */
+        if (!has) {
+                print_message("# no flags on %s's file system: its rows left out\n", dir);
+                return;
+        }
+        assert_true(sbx_run_host_flags_settable(p, false));
+        assert_true(sbx_run_host_flags_settable(dir, false));
+        assert_int_equal(sbx_run_host_flags_settable(p, true), geteuid() == 0);
+}
+
 /* Whether a chattr changes the immutable or append-only flag (sbx_run_chattr_capability()): i or
  * a in a + or = mode before its files, which only CAP_LINUX_IMMUTABLE may change (left56: not
  * read); not a - mode's, which changes nothing of a file without the flag (review57: before, read
@@ -5400,6 +5463,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_sqlite_target_either, fresh_run),
                 cmocka_unit_test_setup(test_sqlite_rc_file, fresh_run),
                 cmocka_unit_test_setup(test_chattr_capability, fresh_run),
+                cmocka_unit_test_setup_teardown(test_chattr_silent_file, fresh_run, script_dir_teardown),
                 cmocka_unit_test_setup(test_sqlite_database, fresh_run),
                 cmocka_unit_test_setup(test_sqlite_sql_dir, fresh_run),
                 cmocka_unit_test_setup(test_sqlite_stdin_dir, fresh_run),
