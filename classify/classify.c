@@ -156,6 +156,7 @@ struct sbx_classifier {
         char bfd_followed[SBX_DENIAL_PATH_MAX];
         char javac_dir[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char javac_header_dir[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
+        char javac_natives[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char git_index_lock[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char zip_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char wget_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -738,6 +739,17 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_files_copy(ctx->pycache_later, c->pycache_dir, c->pycache_later)) < 0 ||
             (r = argv_files_copy(ctx->javac_later, c->javac_dir, c->javac_later)) < 0)
                 return r;
+        /* (javac's types, whole or none) */
+        c->javac_natives[0] = '\0';
+        for (size_t used = 0, k; ctx->javac_natives && ctx->javac_natives[used]; used += k + 1) {
+                k = strlen(ctx->javac_natives + used);
+                if (used + k + 2 > sizeof(c->javac_natives)) {
+                        c->javac_natives[0] = '\0';
+                        break;
+                }
+                memcpy(c->javac_natives + used, ctx->javac_natives + used, k + 1);
+                c->javac_natives[used + k + 1] = '\0';
+        }
         c->find_exec[0] = '\0';
         for (size_t used = 0, k; ctx->find_exec && ctx->find_exec[used]; used += k + 1) {
                 k = strlen(ctx->find_exec + used);
@@ -4966,6 +4978,29 @@ static bool javac_dir_made(const struct sbx_classifier *c, const char *dir) {
 
 static bool dir_level_refused(struct sbx_classifier *c, const char *dir);
 
+/* Whether the class of javac's line ("error while writing C: ", s len bytes) is one of the
+ * argv's sources' javac writes a native header of ('+' in javac_natives), and no other type of
+ * that name is ('-': two packages' types). */
+static bool javac_class_native(const struct sbx_classifier *c, const unsigned char *s, size_t len) {
+        static const char at[] = "error: error while writing ";
+        const unsigned char *name = memmem(s, len, at, sizeof(at) - 1), *end;
+
+        if (!name)
+                return false;
+        name += sizeof(at) - 1;
+        if (!(end = memmem(name, len - (size_t) (name - s), ": ", 2)))
+                return false;
+        bool native = false;
+
+        for (const char *t = c->javac_natives; t[0]; t += strlen(t) + 1)
+                if (strlen(t + 1) == (size_t) (end - name) && memcmp(t + 1, name, (size_t) (end - name)) == 0) {
+                        if (t[0] != '+')
+                                return false;
+                        native = true;
+                }
+        return native;
+}
+
 static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, size_t len, bool rustc) {
         static const char tail[] = ": could not create parent directories",
                           rustc_line[] = "error: failed to find or create the directory specified by `--out-dir`";
@@ -4985,7 +5020,11 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
                 return false;
         /* javac's -h DIR, whose header it writes first, where -d's is no denial (strange56: `javac
          * -h /var/tmp/x/h -d . A.java`, A with a native method, in workspace-write recorded the
-         * workspace); where both are, not told: -d's, every class's */
+         * workspace); where both are, the class's own (readers58: a class with a native method
+         * recorded -d's, which javac never made); not told: -d's */
+        if (!rustc && dir == c->javac_dir && c->javac_header_dir[0] && javac_class_native(c, s, len) &&
+            dir_level_refused(c, c->javac_header_dir))
+                return true;
         if (dir_level_refused(c, dir))
                 return true;
         return !rustc && dir == c->javac_dir && c->javac_header_dir[0] && dir_level_refused(c, c->javac_header_dir);

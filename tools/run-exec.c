@@ -2643,7 +2643,7 @@ static void classifier_context(struct run_state *st) {
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], sqlite_dir[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
-                javac_header[PATH_MAX],
+                javac_header[PATH_MAX], javac_natives[PATH_MAX],
                 git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], ninja_log[PATH_MAX], pycache_dir[PATH_MAX], iconv_output[PATH_MAX],
                 archive_output[PATH_MAX], archive_moved_to[PATH_MAX],
                 keygen_hosts[PATH_MAX],
@@ -2888,8 +2888,12 @@ static void classifier_context(struct run_state *st) {
                             sbx_run_rustc_out_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
                                 ctx.javac_dir = javac_dir;
                         /* (its -h DIR, whose header it writes before the class) */
-                        if (ctx.javac_dir && sbx_run_javac_header_dir(words, words_dir, javac_header, sizeof(javac_header)) > 0)
+                        if (ctx.javac_dir && sbx_run_javac_header_dir(words, words_dir, javac_header, sizeof(javac_header)) > 0) {
                                 ctx.javac_header_dir = javac_header;
+                                /* (its sources' types, which of them have native headers) */
+                                if (sbx_run_javac_natives(words, words_dir, javac_natives, sizeof(javac_natives)) > 0)
+                                        ctx.javac_natives = javac_natives;
+                        }
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
                          * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
                          * that script's (cw holds it until the context is set) */

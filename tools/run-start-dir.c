@@ -3491,6 +3491,171 @@ int sbx_run_javac_header_dir(char *const *argv, const char *cwd, char *out, size
         return argv_name(argv, cwd, out, size, javac_header_dir, false);
 }
 
+/* Whether s (n bytes) at i starts the word w, whole (no identifier character after it). */
+static bool java_word_at(const char *s, size_t n, size_t i, const char *w) {
+        size_t wl = strlen(w);
+
+        return i + wl <= n && memcmp(s + i, w, wl) == 0 &&
+               (i + wl == n || !(isalnum((unsigned char) s[i + wl]) || s[i + wl] == '_' || s[i + wl] == '$'));
+}
+
+static bool java_ident_char(char ch) {
+        return isalnum((unsigned char) ch) || ch == '_' || ch == '$' || (unsigned char) ch >= 0x80;
+}
+
+/* The top-level types of the Java source text (n bytes), each appended to out (used of size bytes
+ * so far), named as javac names the class in its "error while writing C:" (its simple name, its
+ * package's left out; a nested one's is "T.In"), NUL-terminated, after '+' where javac's -h writes a native
+ * header of it (JNIWriter.needsHeader(), without -XDjavah:full: a member, at its body's own level,
+ * that is a native method, the word native, or annotated @Native, java.lang.annotation.Native
+ * written so or imported), '-' where not. Comments, string, text-block and character literals are passed over. 0, or -1
+ * where the text is not read whole (unbalanced braces, an unterminated comment or literal, a
+ * name that does not fit). */
+static int java_native_types(const char *s, size_t n, char *out, size_t size, size_t *used) {
+        char top[512] = "";
+        size_t depth = 0, i = 0;
+        bool want_name = false, in_top = false, native = false, pending = false,
+             imported = memmem(s, n, "java.lang.annotation.Native;", 28) || memmem(s, n, "java.lang.annotation.*;", 23);
+
+        while (i < n) {
+                char ch = s[i];
+
+                if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
+                        while (i < n && s[i] != '\n')
+                                i++;
+                        continue;
+                }
+                if (ch == '/' && i + 1 < n && s[i + 1] == '*') {
+                        const char *end = memmem(s + i + 2, n - i - 2, "*/", 2);
+
+                        if (!end)
+                                return -1;
+                        i = (size_t) (end - s) + 2;
+                        continue;
+                }
+                if (ch == '"' && i + 2 < n && s[i + 1] == '"' && s[i + 2] == '"') {
+                        /* a text block, to its closing """ (an escaped \" passed over) */
+                        for (i += 3;; i++) {
+                                if (i + 2 >= n)
+                                        return -1;
+                                if (s[i] == '\\') {
+                                        i++;
+                                        continue;
+                                }
+                                if (s[i] == '"' && s[i + 1] == '"' && s[i + 2] == '"')
+                                        break;
+                        }
+                        i += 3;
+                        continue;
+                }
+                if (ch == '"' || ch == '\'') {
+                        for (i++; i < n && s[i] != ch && s[i] != '\n'; i++)
+                                if (s[i] == '\\')
+                                        i++;
+                        if (i >= n || s[i] != ch)
+                                return -1;
+                        i++;
+                        continue;
+                }
+                if (ch == '{') {
+                        if (depth == 0) {
+                                if (!pending)
+                                        return -1;
+                                in_top = true;
+                                native = pending = false;
+                        }
+                        depth++;
+                        i++;
+                        continue;
+                }
+                if (ch == '}') {
+                        if (depth == 0)
+                                return -1;
+                        if (--depth == 0 && in_top) {
+                                int k = snprintf(out + *used, size - *used, "%c%s", native ? '+' : '-', top);
+
+                                if (k < 0 || (size_t) k + 2 > size - *used)
+                                        return -1;
+                                *used += (size_t) k + 1;
+                                out[*used] = '\0';
+                                in_top = false;
+                        }
+                        i++;
+                        continue;
+                }
+                if (java_ident_char(ch) && !isdigit((unsigned char) ch)) {
+                        size_t b = i;
+
+                        while (i < n && java_ident_char(s[i]))
+                                i++;
+                        if (want_name) {
+                                /* the name after class, interface, enum, record */
+                                if (i - b >= sizeof(top))
+                                        return -1;
+                                memcpy(top, s + b, i - b);
+                                top[i - b] = '\0';
+                                want_name = false;
+                                pending = true;
+                        } else if (depth == 0 && (java_word_at(s, n, b, "class") || java_word_at(s, n, b, "interface") ||
+                                                  java_word_at(s, n, b, "enum") || java_word_at(s, n, b, "record"))) {
+                                want_name = true;
+                        } else if (depth == 1 && in_top && java_word_at(s, n, b, "native")) {
+                                native = true;
+                        } else if (depth == 1 && in_top && b > 0 && s[b - 1] == '@' &&
+                                   ((imported && java_word_at(s, n, b, "Native")) ||
+                                    (i - b == 4 && memcmp(s + b, "java", 4) == 0 && n - i >= 24 &&
+                                     memcmp(s + i, ".lang.annotation.Native", 23) == 0 &&
+                                     java_word_at(s, n, i + 17, "Native")))) {
+                                native = true;
+                        }
+                        continue;
+                }
+                /* (a word's '.', "Foo.class": no name after it) */
+                if (!isspace((unsigned char) ch))
+                        want_name = false;
+                i++;
+        }
+        return depth == 0 && !in_top ? 0 : -1;
+}
+
+/* The classes of a javac's sources it writes a native header of: see run-exec.h. */
+int sbx_run_javac_natives(char *const *argv, const char *cwd, char *out, size_t size) {
+        _cleanup_free_ char *buf = NULL;
+        char start[PATH_MAX];
+        size_t n = 0, used = 0;
+        ptrdiff_t k;
+
+        int r = 1;
+
+        /* (a budget of its own, as sbx_run_python_file_text()'s: SCRIPT_READS_MAX sources) */
+        if (size < 2 || script_reads.depth != 0 || (k = argv_command(argv, cwd, &n, start)) < 0 ||
+            !javac_header_dir(argv, (size_t) k, n) || !(buf = malloc(SCRIPT_FILE_MAX + 2)))
+                return 0;
+        out[0] = '\0';
+        script_reads.reads = 0;
+        for (size_t i = (size_t) k + 1; r && i < n; i++) {
+                const char *a = argv[i], *text;
+                size_t len = 0, al = strlen(a);
+                bool unanswered = false, arg = strcmp(a, "-d") == 0;
+
+                for (size_t w = 0; w < SBX_ELEMENTSOF(javac_with_arg); w++)
+                        arg = arg || strcmp(a, javac_with_arg[w]) == 0;
+                if (arg) {
+                        i++;
+                        continue;
+                }
+                if (a[0] == '-')
+                        continue;
+                /* each source read whole, or none told */
+                if (al > 5 && strcmp(a + al - 5, ".java") == 0 &&
+                    (!(text = script_file_text(a, start, buf, &len, &unanswered)) || len > SCRIPT_FILE_MAX ||
+                     java_native_types(text, len, out, size, &used) < 0))
+                        r = 0;
+        }
+        script_reads.reads = 0;
+        return r;
+}
+
 /* The --out-dir DIR (`--out-dir=DIR`) of the rustc at argv[k] (argv n long), the last one where
  * several; NULL without one, or with an @argfile. With -o too: rustc makes the directory before
  * it warns that it ignores it (1.95; review57: before, not read, `rustc --out-dir D -o m m.rs` of

@@ -4030,6 +4030,26 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in
                                                 check "$who, $b: ... no header made" test ! -e /var/tmp/$tag-jd/$base/hnew
                                         done
                                 done
+                                # ... in read-only, H and D both missing: javac makes H first for a class
+                                # with a native method (N) and never D, D alone for one without (J): each
+                                # line's class read from its source, the level recorded its own
+                                # (readers58: before, N's recorded D)
+                                for b in landlock bwrap; do
+                                        for base in own root; do
+                                                for cls in N J; do
+                                                        lv=hnew
+                                                        [ $cls = J ] && lv=dnew
+                                                        want=denied:/var/tmp/$tag-jd/$base/$lv:1
+                                                        [ $who/$base = nobody/root ] && want=task_failure::1
+                                                        status_row "$d/ws" $b read-only "$d/jh.json" javac -h /var/tmp/$tag-jd/$base/hnew/h \
+                                                                -d /var/tmp/$tag-jd/$base/dnew/d $tag-jp/$cls.java
+                                                        [ $rc -eq 125 ] ||
+                                                                check "$who, $b: javac -h H -d D $cls.java (read-only, $base, both missing): ${want%%:*}, $lv ($got)" \
+                                                                        test "$got" = "$want"
+                                                done
+                                                check "$who, $b: ... neither made" test ! -e /var/tmp/$tag-jd/$base/hnew -a ! -e /var/tmp/$tag-jd/$base/dnew
+                                        done
+                                done
                                 rm -rf "$d/ws/p" "$d/ws/$tag-jp/N.java" "$d/ws/$tag-jp/N.class" "$d/ws/$tag-jp/p"
                                 # a second javac after one that wrote in the workspace: the line is
                                 # the second's (left53: the first's before, task_failure)

@@ -5362,6 +5362,33 @@ static void test_classify_javac_dir_not_made(void **state) {
                         }
                 ctx.javac_header_dir = NULL;
         }
+        /* where both are refused, the class's own (javac_natives): a class javac writes a native
+         * header of, -h's level, which it makes first and alone (readers58: before, -d's, which
+         * javac never made); another, or one not told, -d's */
+        {
+                static const struct {
+                        const char *natives, *path;
+                        size_t natives_len;
+                } nats[] = {
+                        { "+H\0", "/etc/h", 3 }, { "-H\0", "/nx", 3 }, { "-W\0+H\0", "/etc/h", 6 },
+                        { "+p.H\0+W\0", "/nx", 7 }, { "+H\0-H\0", "/nx", 6 }, { "", "/nx", 0 },
+                        { NULL, "/nx", 0 },
+                };
+
+                for (size_t b = 0; b < 2; b++)
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(nats); i++) {
+                                const char *backend = b ? "landlock" : "bwrap";
+                                char natives[16] = { 0 };
+
+                                memcpy(natives, nats[i].natives ? nats[i].natives : "", nats[i].natives_len);
+                                ctx.javac_dir = "/nx/a";
+                                ctx.javac_header_dir = "/etc/h";
+                                ctx.javac_natives = nats[i].natives ? natives : NULL;
+                                check_row(backend, 20 + i, line, run_backend_in(backend, &ctx, line), "denied",
+                                          nats[i].path);
+                        }
+                ctx.javac_header_dir = ctx.javac_natives = NULL;
+        }
         /* /dev/shm: under bubblewrap the sandbox's own, under Landlock the host's, which the
          * launcher refuses (left55: task_failure under Landlock, `javac -d /dev/shm/x C.java`) */
         ctx.javac_dir = "/dev/shm/x";

@@ -2172,6 +2172,67 @@ static void test_curl_output(void **state) {
  * archive"): before, none was read, and `ranlib /var/tmp/d/lib.a`, `strip -o /var/tmp/d/p prog` in
  * workspace-write read task_failure. None where several files are rewritten in place, or an
  * option is not read. */
+/* The types of a javac's sources and which of them javac writes a native header of
+ * (sbx_run_javac_natives()): a native method or a @Native member of the type's own, not a nested
+ * type's, a comment's, a string's; every source read whole, or none told (readers58: before, none
+ * read, and `javac -h H -d D N.java` of a refused H and D recorded D, which javac never made). */
+static void test_javac_natives(void **state) {
+        static const char *const files[][2] = {
+                { "N.java", "package p.q;\npublic class N { native void f(); }\n" },
+                { "X.java", "/* native */ class X { // native\n String s = \"native\"; char c = '\"';\n"
+                            " class In { native void g(); }\n Runnable r = new Runnable() { public native void run(); };\n}\n"
+                            "interface Y { int native_x = 1; }\n" },
+                { "A.java", "import java.lang.annotation.Native;\nenum A { Q; @Native static final int K = 1; }\n"
+                            "record R(int x) { String t = \"\"\"\n  native \"\"\"; }\n" },
+                { "B.java", "class B { @java.lang.annotation.Native static final long L = 2; @Native int m; }\n" },
+                { "C.java", "class C { native void f();\n" },
+                { "D.java", "class D { /* open\n}\n" },
+        };
+        static const struct {
+                const char *argv[9];
+                const char *want; /* NUL-separated, NULL: not told */
+                size_t want_len;
+        } rows[] = {
+                { { "javac", "-h", "h", "-d", "d", "N.java" }, "+N", 3 },
+                { { "javac", "-d", "d", "-h", "h", "X.java", "N.java" }, "-X\0-Y\0+N", 9 },
+                { { "javac", "-h", "h", "-d", "d", "-cp", "C.java", "A.java" }, "+A\0-R", 6 },
+                { { "javac", "-h", "h", "-d", "d", "B.java" }, "+B", 3 },
+                /* a text not read whole, a source missing */
+                { { "javac", "-h", "h", "-d", "d", "N.java", "C.java" }, NULL, 0 },
+                { { "javac", "-h", "h", "-d", "d", "D.java" }, NULL, 0 },
+                { { "javac", "-h", "h", "-d", "d", "M.java" }, NULL, 0 },
+                /* no -h beside -d */
+                { { "javac", "-d", "d", "N.java" }, NULL, 0 },
+                { { "javac", "-h", "h", "N.java" }, NULL, 0 },
+        };
+        char tmpl[] = "/tmp/sbx-test-jn.XXXXXX", p[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+
+        (void) state;
+        assert_non_null(dir);
+        assert_true(strlen(dir) < sizeof(script_dir));
+        memcpy(script_dir, dir, strlen(dir) + 1);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
+                FILE *f;
+
+                (void) snprintf(p, sizeof(p), "%s/%s", dir, files[i][0]);
+                assert_non_null(f = fopen(p, "w"));
+                assert_true(fputs(files[i][1], f) >= 0);
+                assert_int_equal(fclose(f), 0);
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_run_words cw = { 0 };
+                char wd[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) rows[i].argv, dir, wd, &cw);
+                int r = words ? sbx_run_javac_natives(words, wd, out, sizeof(out)) : -1;
+
+                sbx_run_words_clear(&cw);
+                if (r != (rows[i].want ? 1 : 0) ||
+                    (rows[i].want && (memcmp(out, rows[i].want, rows[i].want_len) != 0 || out[rows[i].want_len] != '\0')))
+                        fail_msg("row %zu: %d %s", i, r, r == 1 ? out : "");
+        }
+}
+
 /* javac's -d DIR (sbx_run_javac_dir()): the directory its class files go in, joined to the cwd;
  * none where an option's argument or an @argfile may hide it, or it is given twice. */
 static void test_javac_dir(void **state) {
@@ -5489,6 +5550,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_wget_output_there, fresh_run),
                 cmocka_unit_test_setup(test_bfd_output, fresh_run),
                 cmocka_unit_test_setup(test_javac_dir, fresh_run),
+                cmocka_unit_test_setup_teardown(test_javac_natives, fresh_run, script_dir_teardown),
                 cmocka_unit_test_setup(test_chain_javac_dir, fresh_run),
                 cmocka_unit_test_setup(test_chain_curl_output, fresh_run),
                 cmocka_unit_test_setup(test_chain_curl_outputs, fresh_run),
