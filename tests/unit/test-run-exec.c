@@ -2172,6 +2172,30 @@ static void test_curl_output(void **state) {
  * archive"): before, none was read, and `ranlib /var/tmp/d/lib.a`, `strip -o /var/tmp/d/p prog` in
  * workspace-write read task_failure. None where several files are rewritten in place, or an
  * option is not read. */
+/* A scratch directory made from tmpl (removed by script_dir_teardown) holding the n files given
+ * (name relative to it, text), a directory of each made. */
+static char *scratch_files(char *tmpl, const char *const (*files)[2], size_t n) {
+        char *dir = mkdtemp(tmpl), p[PATH_MAX];
+
+        assert_non_null(dir);
+        assert_true(strlen(dir) < sizeof(script_dir));
+        memcpy(script_dir, dir, strlen(dir) + 1);
+        for (size_t i = 0; i < n; i++) {
+                char *slash;
+                FILE *f;
+
+                (void) snprintf(p, sizeof(p), "%s/%s", dir, files[i][0]);
+                slash = strrchr(p, '/');
+                *slash = '\0';
+                (void) mkdir(p, 0755);
+                *slash = '/';
+                assert_non_null(f = fopen(p, "w"));
+                assert_true(fputs(files[i][1], f) >= 0);
+                assert_int_equal(fclose(f), 0);
+        }
+        return dir;
+}
+
 /* The types of a javac's sources and which of them javac writes a native header of
  * (sbx_run_javac_natives()): a native method or a @Native member of the type's own, not a nested
  * type's, a comment's, a string's; every source read whole, or none told (readers58: before, none
@@ -2205,21 +2229,11 @@ static void test_javac_natives(void **state) {
                 { { "javac", "-d", "d", "N.java" }, NULL, 0 },
                 { { "javac", "-h", "h", "N.java" }, NULL, 0 },
         };
-        char tmpl[] = "/tmp/sbx-test-jn.XXXXXX", p[PATH_MAX], out[PATH_MAX];
-        char *dir = mkdtemp(tmpl);
+        char tmpl[] = "/tmp/sbx-test-jn.XXXXXX", out[PATH_MAX];
+        char *dir;
 
         (void) state;
-        assert_non_null(dir);
-        assert_true(strlen(dir) < sizeof(script_dir));
-        memcpy(script_dir, dir, strlen(dir) + 1);
-        for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
-                FILE *f;
-
-                (void) snprintf(p, sizeof(p), "%s/%s", dir, files[i][0]);
-                assert_non_null(f = fopen(p, "w"));
-                assert_true(fputs(files[i][1], f) >= 0);
-                assert_int_equal(fclose(f), 0);
-        }
+        dir = scratch_files(tmpl, files, SBX_ELEMENTSOF(files));
         for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
                 struct sbx_run_words cw = { 0 };
                 char wd[PATH_MAX];
@@ -3271,7 +3285,7 @@ static void test_compileall_dir(void **state) {
  * read-only read a denial of its __pycache__ (readers58). */
 static void test_compileall_tried(void **state) {
         char tmpl[] = "/tmp/sbx-test-pyc.XXXXXX", p[PATH_MAX], out[PATH_MAX], later[PATH_MAX], want[PATH_MAX];
-        char *dir = mkdtemp(tmpl);
+        char *dir;
         static const char *const files[][2] = {
                 { "bad/m.py", "def f(:\n" }, { "pkg/__init__.py", "" }, { "pkg/m.py", "def f(:\n" },
                 { "full/__init__.py", "x = 1\n" }, { "cur/__init__.py", "" }, { "cur/__pycache__/x", "" },
@@ -3305,22 +3319,7 @@ static void test_compileall_tried(void **state) {
         };
 
         (void) state;
-        assert_non_null(dir);
-        assert_true(strlen(dir) < sizeof(script_dir));
-        memcpy(script_dir, dir, strlen(dir) + 1);
-        for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
-                char *slash;
-                FILE *f;
-
-                (void) snprintf(p, sizeof(p), "%s/%s", dir, files[i][0]);
-                slash = strrchr(p, '/');
-                *slash = '\0';
-                (void) mkdir(p, 0755);
-                *slash = '/';
-                assert_non_null(f = fopen(p, "w"));
-                assert_true(fputs(files[i][1], f) >= 0);
-                assert_int_equal(fclose(f), 0);
-        }
+        dir = scratch_files(tmpl, files, SBX_ELEMENTSOF(files));
         /* (a source python may not read: as root, who keeps no capability in the sandbox, its
          * mode bits alone tell; as another user, access(2)) */
         (void) snprintf(p, sizeof(p), "%s/shut/__init__.py", dir);
