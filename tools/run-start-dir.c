@@ -3505,12 +3505,12 @@ static bool java_ident_char(char ch) {
 
 /* The top-level types of the Java source text (n bytes), each appended to out (used of size bytes
  * so far), named as javac names the class in its "error while writing C:" (its simple name, its
- * package's left out; a nested one's is "T.In"), NUL-terminated, after '+' where javac's -h writes a native
- * header of it (JNIWriter.needsHeader(), without -XDjavah:full: a member, at its body's own level,
- * that is a native method, the word native, or annotated @Native, java.lang.annotation.Native
- * written so or imported), '-' where not. Comments, string, text-block and character literals are passed over. 0, or -1
- * where the text is not read whole (unbalanced braces, an unterminated comment or literal, a
- * name that does not fit). */
+ * package's left out; a nested one's is "T.In"), NUL-terminated, after '+' where javac's -h
+ * writes a native header of it (JNIWriter.needsHeader(), without -XDjavah:full: a member, at its
+ * body's own level, that is a native method, the word native, or annotated @Native,
+ * java.lang.annotation.Native written so or imported), '-' where not. Comments, string,
+ * text-block and character literals are passed over. 0, or -1 where the text is not read whole
+ * (unbalanced braces, an unterminated comment or literal, a name that does not fit). */
 static int java_native_types(const char *s, size_t n, char *out, size_t size, size_t *used) {
         char top[512] = "";
         size_t depth = 0, i = 0;
@@ -3603,7 +3603,7 @@ static int java_native_types(const char *s, size_t n, char *out, size_t size, si
                                 native = true;
                         } else if (depth == 1 && in_top && b > 0 && s[b - 1] == '@' &&
                                    ((imported && java_word_at(s, n, b, "Native")) ||
-                                    (i - b == 4 && memcmp(s + b, "java", 4) == 0 && n - i >= 24 &&
+                                    (i - b == 4 && memcmp(s + b, "java", 4) == 0 && n - i >= 23 &&
                                      memcmp(s + i, ".lang.annotation.Native", 23) == 0 &&
                                      java_word_at(s, n, i + 17, "Native")))) {
                                 native = true;
@@ -3624,7 +3624,6 @@ int sbx_run_javac_natives(char *const *argv, const char *cwd, char *out, size_t 
         char start[PATH_MAX];
         size_t n = 0, used = 0;
         ptrdiff_t k;
-
         int r = 1;
 
         /* (a budget of its own, as sbx_run_python_file_text()'s: SCRIPT_READS_MAX sources) */
