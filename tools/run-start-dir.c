@@ -2448,6 +2448,22 @@ static bool cdpath_dir(const char *cdpath, const char *logical, const char *dir,
         }
 }
 
+/* The commands inside the script at p (past its leading blanks) where it is one subshell or group
+ * alone, `(cd DIR && x)`, `{ cd DIR && x; }`, none nested in it: in *ret (allocated, the caller
+ * frees), else *ret NULL. 0, or -ENOMEM. */
+static int whole_group(const char *p, char **ret) {
+        const char *close;
+
+        *ret = NULL;
+        if (*p != '(' && *p != '{')
+                return 0;
+        close = strrchr(p, *p == '(' ? ')' : '}');
+        if (!close || close[strspn(close + 1, " \t\n") + 1] != '\0' ||
+            strcspn(p + 1, "(){}") != (size_t) (close - p - 1))
+                return 0;
+        return (*ret = strndup(p + 1, (size_t) (close - p - 1))) ? 0 : -ENOMEM;
+}
+
 static int start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *script, *p;
         char cur[PATH_MAX], logical[PATH_MAX], dir[PATH_MAX];
@@ -2501,17 +2517,11 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 ;
         /* a script that is one subshell or group, "(cd DIR && x)": its commands, which move nothing
          * after it */
-        if (*p == '(' || *p == '{') {
-                const char *close = strrchr(p, *p == '(' ? ')' : '}');
-
-                if (close && close[strspn(close + 1, " \t\n") + 1] == '\0' &&
-                    strcspn(p + 1, "(){}") == (size_t) (close - p - 1)) {
-                        if (!(group = strndup(p + 1, (size_t) (close - p - 1))))
-                                return 0;
-                        for (p = group; *p == ' ' || *p == '\t'; p++)
-                                ;
-                }
-        }
+        if (whole_group(p, &group) < 0)
+                return 0;
+        if (group)
+                for (p = group; *p == ' ' || *p == '\t'; p++)
+                        ;
         /* each leading `cd DIR &&`: what follows runs only where the cd succeeded; quiet commands
          * before them, which move nothing and name no file (quiet_lead()) */
         for (;;) {
@@ -6451,13 +6461,80 @@ int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, siz
         return 0;
 }
 
+/* The script whose `&&` chain chain_cd_apply() reads: the -c script of the shell argv runs, or,
+ * down to 4 levels, the commands inside it where it is one subshell or group alone (`( cd D && x
+ * )`, `{ cd D && x; }`: whole_group()), one simple command that is a shell's -c script with no
+ * wrapper, assignment or startup file before it (`sh -c 'cd D && x'` as -c's: that shell starts
+ * where this one is, its status this one's; *ret_nested set: its environment may not be sbx's),
+ * or the command a script that is one assignment of its output takes (`f=$(cd D && x)`, `||
+ * exit` after it: subst_command(); `|| exit 1`, which makes any failure 1, only where one_ok).
+ * Each runs alone, nothing after it: a cd in it moves no command that is not in it. Allocated
+ * (the caller frees), NULL for none or no memory. */
+static char *chain_script(char *const *argv, bool one_ok, bool *ret_nested) {
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *cur = script ? strdup(script) : NULL;
+
+        *ret_nested = false;
+        for (int depth = 0; cur && depth < 4; depth++) {
+                _cleanup_free_ char *buf = malloc(strlen(cur) + 1);
+                char *inner = NULL, *w[65], *in[8];
+                const char *p = cur + strspn(cur, " \t\n"), *sub;
+                size_t n_in = 0;
+                bool one = false;
+                int r;
+
+                if (!buf || whole_group(p, &inner) < 0)
+                        return NULL;
+                if (inner && *p == '{') {
+                        /* (a group's `{` a word of its own, its last command ended by a `;` or a
+                         * newline: else no group, `{cd` a command's name) */
+                        size_t len = strlen(inner);
+                        bool ended = false;
+
+                        while (len > 0 && strchr(" \t\n", inner[len - 1]))
+                                ended |= inner[--len] == '\n';
+                        if (!ended && len > 0 && inner[len - 1] == ';' && (len < 2 || inner[len - 2] != ';')) {
+                                ended = true;
+                                len--;
+                        }
+                        inner[len] = '\0';
+                        if (!ended || !strchr(" \t\n", p[1])) {
+                                free(inner);
+                                break;
+                        }
+                } else if (!inner && (sub = subst_command(p, buf, &one))) {
+                        if (one && !one_ok)
+                                return NULL;
+                        if (!(inner = strdup(sub)))
+                                return NULL;
+                } else if (!inner && (r = simple_words(p, buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in)) > 0) {
+                        w[r] = NULL;
+                        if (shell_assignment(w[0]) || !(sub = shell_script(w)) || shell_argv_startup_moves(w, (size_t) r))
+                                break;
+                        if (!(inner = strdup(sub)))
+                                return NULL;
+                        *ret_nested = true;
+                }
+                if (!inner)
+                        break;
+                free(cur);
+                cur = inner;
+        }
+        return sbx_steal_ptr(&cur);
+}
+
 /* sbx_run_chain_cd_read() of reader, or of reader_tmp given tmpdir (one of them set). */
 static int chain_cd_apply(char *const *argv, const char *cwd,
                           int (*reader)(char *const *words, const char *cwd, char *out, size_t size),
                           int (*reader_tmp)(char *const *words, const char *cwd, const char *tmpdir, char *out,
                                             size_t size),
                           const char *tmpdir, char *out, size_t size) {
-        const char *script = sbx_run_shell_script(argv);
+        /* (a nested shell's, a subshell's or a command substitution's chain alone, its status the
+         * script's: before, only the outermost script's was read, and `sh -c 'cd D && mktemp -q
+         * x'` as -c's script, `( cd D && mktemp -q x )`, `f=$(cd D && mktemp -q x) || exit 1` in
+         * a refused D read task_failure under both backends; mktemp's every failure is 1) */
+        bool nested;
+        _cleanup_free_ char *script = chain_script(argv, reader_tmp == sbx_run_mktemp_file, &nested);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[3], *w[65], **cmd, dir[PATH_MAX], joined[PATH_MAX];
         size_t argc = 0;
@@ -6468,7 +6545,8 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
         /* `~` sbx's $HOME, and a relative DIR searched in sbx's CDPATH, where the shell is sbx's
          * command itself, no wrapper before it that may change its environment, as start_dir()
          * reads its leading cd (review53: `cd ~/r && git stash` read no lock file, task_failure) */
-        own = script && shell_script(argv) == script && !shell_argv_startup_moves(argv, argc);
+        own = script && !nested && shell_script(argv) && shell_script(argv) == sbx_run_shell_script(argv) &&
+              !shell_argv_startup_moves(argv, argc);
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi) != 2 ||
             !chain_cd_dir(seg[0], dir, sizeof(dir), own))

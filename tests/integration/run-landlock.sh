@@ -3436,7 +3436,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         [ $who = nobody ] && chown 65534:65534 "$z/own"
                         for b in landlock bwrap; do
                             for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root \
-                                         null-own null-root outer-own outer-root subst-own subst-root; do
+                                         null-own null-root outer-own outer-root subst-own subst-root \
+                                         nest-own nest-root paren-own paren-root scd-own scd-root; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3478,6 +3479,18 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 subst-*) run=(sh -c "f=\$(mktemp -q -d -p '$z/${where#subst-}') || exit 1")
                                          want=denied:$z/${where#subst-}/tmp.XXXXXXXXXX:1
                                          [ $where = subst-root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... after the leading cd of a nested shell's script, of a subshell's,
+                                # of a command substitution's (shell58: before, task_failure, both
+                                # backends, root and nobody)
+                                nest-*|paren-*|scd-*)
+                                        mode=read-only at=$z/${where#*-}
+                                        case $where in
+                                        nest-*) run=(sh -c "sh -c \"cd '$at' && mktemp -q x.XXX\"") ;;
+                                        paren-*) run=(sh -c "( cd '$at' && mktemp -q x.XXX )") ;;
+                                        scd-*) run=(sh -c "f=\$(cd '$at' && mktemp -q x.XXX) || exit 1") ;;
+                                        esac
+                                        want=denied:$at/x.XXX:1
+                                        [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"

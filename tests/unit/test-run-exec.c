@@ -3965,6 +3965,16 @@ static void test_chain_cd_read(void **state) {
                 { "true; cd d && ninja", sbx_run_ninja_log, NULL },
                 { "cd d;", sbx_run_ninja_log, NULL },
                 { "cd d && zip -q a.zip f", sbx_run_ninja_log, NULL },
+                /* a nested shell's chain, a subshell's, a command substitution's, each the whole
+                 * script, its status the script's (shell58: before, none read); not a `|| exit 1`
+                 * after it (its status no longer ninja's), nor a command after it, which the cd in
+                 * it does not move */
+                { "sh -c 'cd d && ninja'", sbx_run_ninja_log, "d/.ninja_log" },
+                { "( cd d && ninja )", sbx_run_ninja_log, "d/.ninja_log" },
+                { "f=$(cd d && ninja)", sbx_run_ninja_log, "d/.ninja_log" },
+                { "f=$(cd d && ninja) || exit 1", sbx_run_ninja_log, NULL },
+                { "(cd d && true) && ninja", sbx_run_ninja_log, NULL },
+                { "(cd d && ninja); true", sbx_run_ninja_log, NULL },
         };
         (void) state;
 
@@ -3993,6 +4003,30 @@ static void test_chain_cd_read(void **state) {
                         const char *cmd, *tmpdir, *want; /* want: beneath dir, or absolute; NULL: none */
                 } mk[] = {
                         { "cd d && mktemp -q x.XXX", "/var/tmp", "d/x.XXX" },
+                        /* a nested shell's chain, a subshell's, a group's, a command
+                         * substitution's, each the whole script (shell58: before, none read,
+                         * task_failure under both backends); not a shell with a wrapper,
+                         * an assignment or startup files before it, nor a command after the
+                         * subshell or the substitution, which their cd does not move */
+                        { "sh -c 'cd d && mktemp -q x.XXX'", NULL, "d/x.XXX" },
+                        { "bash -c \"cd d; mktemp -q x.XXX\"", NULL, "d/x.XXX" },
+                        { "sh -c \"bash -c 'cd d && mktemp -q x.XXX'\"", NULL, "d/x.XXX" },
+                        { "( cd d && mktemp -q x.XXX )", NULL, "d/x.XXX" },
+                        { "(cd d; mktemp -q x.XXX)", NULL, "d/x.XXX" },
+                        { "{ cd d && mktemp -q x.XXX; }", NULL, "d/x.XXX" },
+                        { "f=$(cd d && mktemp -q x.XXX) || exit 1", NULL, "d/x.XXX" },
+                        { "f=\"$(cd d && mktemp -q x.XXX)\" || exit", NULL, "d/x.XXX" },
+                        { "sh -c '(cd d && mktemp -q x.XXX)'", NULL, "d/x.XXX" },
+                        { "env sh -c 'cd d && mktemp -q x.XXX'", NULL, NULL },
+                        { "X=1 sh -c 'cd d && mktemp -q x.XXX'", NULL, NULL },
+                        { "sh -l -c 'cd d && mktemp -q x.XXX'", NULL, NULL },
+                        { "(cd d && true) && mktemp -q x.XXX", NULL, NULL },
+                        { "(cd d && true); mktemp -q x.XXX", NULL, NULL },
+                        { "f=$(cd d && pwd) && mktemp -q x.XXX", NULL, NULL },
+                        { "f=$(cd d && pwd); mktemp -q x.XXX", NULL, NULL },
+                        { "{cd d && mktemp -q x.XXX;}", NULL, NULL },
+                        { "{ cd d && mktemp -q x.XXX }", NULL, NULL },
+                        { "f=$(cd d; mktemp -q x.XXX) || exit 1", NULL, NULL },
                         { "cd d && mktemp -q -p .", "/var/tmp", "d/./tmp.XXXXXXXXXX" },
                         { "cd d && mktemp -qd -p nb a.XXX", NULL, "d/nb/a.XXX" },
                         { "cd d && mktemp -q", "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
@@ -4033,6 +4067,13 @@ static void test_chain_cd_read(void **state) {
         assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
         snprintf(want, sizeof(want), "%s/d/.ninja_log", dir);
         assert_string_equal(out, want);
+        /* ... a subshell's, the shell's own; not a nested shell's, its CDPATH perhaps another */
+        snprintf(script, sizeof(script), "( cd d && ninja )");
+        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
+        snprintf(want, sizeof(want), "%s/cp/d/.ninja_log", dir);
+        assert_string_equal(out, want);
+        snprintf(script, sizeof(script), "sh -c 'cd d && ninja'");
+        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 0);
         {
                 const char *wrapped[] = { "env", "-u", "CDPATH", "sh", "-c", "cd d && ninja", NULL };
 
