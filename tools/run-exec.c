@@ -2660,7 +2660,15 @@ static void classifier_context(struct run_state *st) {
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
-        int start = cwd ? sbx_run_start_dir(command, cwd, moved, sizeof(moved)) : 0;
+        int start;
+
+        /* (a `cd /dev/shm;` read as the backend's /dev has it: shell58, before `cd /dev/shm;
+         * mktemp -q` of a refused /tmp read task_failure under both backends) */
+        sbx_run_start_dir_dev(!confined                               ? SBX_RUN_DEV_UNKNOWN
+                              : strcmp(confined->backend, "bwrap") == 0    ? SBX_RUN_DEV_PRIVATE
+                              : strcmp(confined->backend, "landlock") == 0 ? SBX_RUN_DEV_HOST
+                                                                           : SBX_RUN_DEV_UNKNOWN);
+        start = cwd ? sbx_run_start_dir(command, cwd, moved, sizeof(moved)) : 0;
         /* the shell's script, a nested shell's where it runs one alone (`sh -c "echo x > l"`
          * inside `sbx run -c`, whose lines are that shell's) */
         _cleanup_free_ char *inner_script = sbx_run_shell_script_inner(command);
@@ -3015,6 +3023,7 @@ static void classifier_context(struct run_state *st) {
                                   temp, granted);
         sbx_run_classifier_set_context(st->classifier, &ctx);
         sbx_run_words_clear(&cw);
+        sbx_run_start_dir_dev(SBX_RUN_DEV_UNKNOWN);
 }
 
 void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classify_context *ctx) {

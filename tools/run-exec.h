@@ -90,6 +90,13 @@ struct sbx_run_report {
  * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
  * expansion, a shell on stdin: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* What the sandbox's /dev is, for sbx_run_start_dir()'s `cd DIR;` into it (the rest runs whether
+ * it entered or not: read only where the sandbox's cd goes as the host's): not told (the start:
+ * none read), bubblewrap's own (a tmpfs with an empty /dev/shm of its own: a cd to /dev/shm
+ * itself read), or the host's (Landlock's: /dev/shm and beneath read). cmd-run's classifier
+ * context tells it for the run's backend. */
+enum sbx_run_dev { SBX_RUN_DEV_UNKNOWN, SBX_RUN_DEV_PRIVATE, SBX_RUN_DEV_HOST };
+void sbx_run_start_dir_dev(enum sbx_run_dev dev);
 /* The 500 ms of those reads (a test seam: sbx itself never changes it). */
 extern int sbx_run_script_read_ms;
 /* Whether an interpreter's script text (lang's: a -c or -e script, a Python script file) may

@@ -2388,20 +2388,48 @@ static int enter_cd(char *cur, char *logical, bool *sure, const char *dir, bool 
 
 /* Whether a cd of the command's shell fails or succeeds in the sandbox as it does on the host,
  * for the directory `dir` (the host's real path where the cd enters it, else the text it was
- * given, `from` the shell's directory): not under /dev or /proc, which the sandbox makes its own,
+ * given, `from` the shell's directory, `logical` its $PWD after it): not under /proc, whose
+ * /proc/self is the shell's, nor under /dev where the sandbox's is not the host's
+ * (dev_as_on_host()),
  * and, for root, each directory on the way searchable by its bits alone (root's command keeps
  * no capability in the sandbox under either backend: as root, `cd P; pwd` of another user's
  * 0700 P failed there, where the host lets root in), another owner's by both its group's and
  * others' bits (which of the two the sandbox reads is not told), an ACL not read (its named
  * entries are not told). A `;` after the cd runs the rest
  * either way: from where the cd went, or from where the shell was. */
-static bool cd_as_on_host(const char *from, const char *dir, bool entered) {
+static enum sbx_run_dev sandbox_dev = SBX_RUN_DEV_UNKNOWN;
+
+void sbx_run_start_dir_dev(enum sbx_run_dev dev) {
+        sandbox_dev = dev;
+}
+
+/* Whether the sandbox's /dev has the directory `real` (the host's real path where a cd enters it,
+ * else the absolute name it was given) and `logical` (the shell's $PWD after it: NULL where not
+ * entered) as the host: a name beneath neither, yes; beneath either, where the backend is told
+ * (sbx_run_start_dir_dev()): under Landlock, the host's own /dev, /dev itself and /dev/shm and
+ * beneath, both names (/dev/fd, /dev/stdin, ... lead to /proc/self: the shell's, not sbx's; a
+ * host's /dev/shm that is a link elsewhere not read); under bubblewrap, whose /dev is a
+ * tmpfs of its own with an empty /dev/shm it makes, /dev/shm itself entered, both names that
+ * (a host's /dev/shm that is a link elsewhere is not the sandbox's). Measured: `cd /dev/shm;
+ * mktemp -q` in read-only mode exits 1, its /tmp refused, under both backends. */
+static bool dev_as_on_host(const char *real, const char *logical) {
+        bool in_dev = sbx_path_beneath(real, "/dev") || (logical && sbx_path_beneath(logical, "/dev"));
+
+        if (!in_dev)
+                return true;
+        if (sandbox_dev == SBX_RUN_DEV_HOST)
+                return (strcmp(real, "/dev") == 0 || sbx_path_beneath(real, "/dev/shm")) &&
+                       (!logical || strcmp(logical, "/dev") == 0 || sbx_path_beneath(logical, "/dev/shm"));
+        return sandbox_dev == SBX_RUN_DEV_PRIVATE && logical && strcmp(real, "/dev/shm") == 0 &&
+               strcmp(logical, "/dev/shm") == 0;
+}
+
+static bool cd_as_on_host(const char *from, const char *dir, const char *logical, bool entered) {
         char p[PATH_MAX];
         const char *at = dir[0] == '/' ? dir : from;
 
-        for (const char *top = "/dev\0/proc\0"; *top; top += strlen(top) + 1)
-                if (strncmp(at, top, strlen(top)) == 0 && (at[strlen(top)] == '/' || !at[strlen(top)]))
-                        return false;
+        if (sbx_path_beneath(at, "/proc") || !dev_as_on_host(at, entered ? logical : NULL))
+                return false;
         if (!entered || sbx_euid() != 0)
                 return true;
         if (strlen(dir) >= sizeof(p))
@@ -2566,7 +2594,7 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                         return -1;
                 /* (a `..` bash reads physically, dash from the text: `cd sub/missing/..` fails in
                  * bash, enters sub in dash, either way the rest after a `;` runs) */
-                if (then && (dot_dot(dir) || !cd_as_on_host(cur, r == 1 ? cur : dir, r == 1)))
+                if (then && (dot_dot(dir) || !cd_as_on_host(cur, r == 1 ? cur : dir, logical, r == 1)))
                         return -1;
                 if (r == 0 && !then)
                         goto moved;

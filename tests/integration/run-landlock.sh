@@ -3437,7 +3437,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         for b in landlock bwrap; do
                             for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root \
                                          null-own null-root outer-own outer-root subst-own subst-root \
-                                         nest-own nest-root paren-own paren-root scd-own scd-root; do
+                                         nest-own nest-root paren-own paren-root scd-own scd-root shm shm-t; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3491,6 +3491,13 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         esac
                                         want=denied:$at/x.XXX:1
                                         [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... after `cd /dev/shm;`, as the backend's /dev has it: its $TMPDIR's
+                                # /tmp refused; its template in /dev/shm, the host's under Landlock,
+                                # refused, bubblewrap's own, made there, nothing on the host (shell58:
+                                # before, task_failure under both backends, root and nobody)
+                                shm) mode=read-only run=(sh -c "cd /dev/shm; mktemp -q") want=denied:/tmp/tmp.XXXXXXXXXX:1 ;;
+                                shm-t) mode=read-only run=(sh -c "cd /dev/shm; mktemp -q $tag-x.XXX") want=denied:/dev/shm/$tag-x.XXX:1
+                                       [ $b = bwrap ] && want=success::0 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"
@@ -3499,6 +3506,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                             done
                         done
                         check "$who: ... nothing made outside the workspace" test -z "$(find "$z" -mindepth 2)"
+                        check "$who: ... nor in the host's /dev/shm" test -z "$(find /dev/shm -maxdepth 1 -name "$tag-x.*")"
                         rm -rf "$z"
                         # npm exits with its error's errno negated (243: EACCES, 226: EROFS) and with
                         # --silent prints nothing: a project's `npm install --silent` in read-only mode,

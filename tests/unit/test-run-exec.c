@@ -503,6 +503,69 @@ static void test_script_start_dir(void **state) {
         rmdir(dir);
 }
 
+/* A `cd DIR;` into /dev, after which the rest runs whether it entered or not: read only where the
+ * sandbox's /dev has DIR as the host's (sbx_run_start_dir_dev()): bubblewrap's own /dev, a tmpfs
+ * with a /dev/shm of its own, /dev/shm itself; Landlock's, the host's, /dev and /dev/shm and
+ * beneath, not /dev/fd (the shell's /proc/self); neither backend told, none. Before, none under
+ * either: `cd /dev/shm; mktemp -q` of a refused /tmp read task_failure (shell58). */
+static void test_script_start_dir_dev(void **state) {
+        char tmpl[] = "/tmp/sbx-test-cddev.XXXXXX", out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        struct stat st;
+        static const struct {
+                enum sbx_run_dev dev;
+                const char *script;
+                int want;
+                const char *out; /* where want is 1 */
+        } rows[] = {
+                { SBX_RUN_DEV_UNKNOWN, "cd /dev/shm; touch x", -1, NULL },
+                { SBX_RUN_DEV_UNKNOWN, "cd /dev; touch x", -1, NULL },
+                { SBX_RUN_DEV_PRIVATE, "cd /dev/shm; touch x", 1, "/dev/shm" },
+                { SBX_RUN_DEV_PRIVATE, "cd /dev/shm/\ntouch x", 1, "/dev/shm" },
+                { SBX_RUN_DEV_PRIVATE, "cd /dev; touch x", -1, NULL },
+                { SBX_RUN_DEV_PRIVATE, "cd /dev/pts; touch x", -1, NULL },
+                { SBX_RUN_DEV_PRIVATE, "cd /dev/shm/sbx-test-none; touch x", -1, NULL },
+                { SBX_RUN_DEV_PRIVATE, "cd /proc/self; touch x", -1, NULL },
+                { SBX_RUN_DEV_HOST, "cd /dev/shm; touch x", 1, "/dev/shm" },
+                { SBX_RUN_DEV_HOST, "cd /dev; touch x", 1, "/dev" },
+                { SBX_RUN_DEV_HOST, "cd /dev/shm/sbx-test-none; touch x", 0, NULL },
+                { SBX_RUN_DEV_HOST, "cd /dev/fd; touch x", -1, NULL },
+                { SBX_RUN_DEV_HOST, "cd /dev/pts; touch x", -1, NULL },
+                { SBX_RUN_DEV_HOST, "cd /proc/self; touch x", -1, NULL },
+        };
+        (void) state;
+
+        assert_non_null(dir);
+        /* (the host's /dev/shm a directory of its own, as the rows read it) */
+        assert_int_equal(lstat("/dev/shm", &st), 0);
+        assert_true(S_ISDIR(st.st_mode));
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                char *argv[] = { (char *) "sh", (char *) "-c", (char *) rows[i].script, NULL };
+                int r;
+
+                sbx_run_start_dir_dev(rows[i].dev);
+                out[0] = '\0';
+                r = sbx_run_start_dir(argv, dir, out, sizeof(out));
+                if (r != rows[i].want || (r == 1 && strcmp(out, rows[i].out) != 0))
+                        fail_msg("row %zu (%d, %s): %d %s", i, rows[i].dev, rows[i].script, r, out);
+        }
+        /* mktemp's file after it: $TMPDIR's, or its template in /dev/shm */
+        for (enum sbx_run_dev dev = SBX_RUN_DEV_UNKNOWN; dev <= SBX_RUN_DEV_HOST; dev++) {
+                char *argv[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm; mktemp -q", NULL };
+                char *argv_t[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm; mktemp -q x.XXX", NULL };
+
+                sbx_run_start_dir_dev(dev);
+                assert_int_equal(sbx_run_chain_mktemp_file(argv, dir, "/tmp", out, sizeof(out)), dev != SBX_RUN_DEV_UNKNOWN);
+                if (dev != SBX_RUN_DEV_UNKNOWN)
+                        assert_string_equal(out, "/tmp/tmp.XXXXXXXXXX");
+                assert_int_equal(sbx_run_chain_mktemp_file(argv_t, dir, "/tmp", out, sizeof(out)), dev != SBX_RUN_DEV_UNKNOWN);
+                if (dev != SBX_RUN_DEV_UNKNOWN)
+                        assert_string_equal(out, "/dev/shm/x.XXX");
+        }
+        sbx_run_start_dir_dev(SBX_RUN_DEV_UNKNOWN);
+        assert_int_equal(rmdir(dir), 0);
+}
+
 /* A make whose makefiles may run recipes elsewhere (a sub-make, a recipe's cd, an included file)
  * claims no directory: its recipes' lines print names of a directory sbx cannot tell (left54: a
  * `$(MAKE) -C ext` whose recipe's `echo x > out` was refused recorded the top directory's out);
@@ -5553,6 +5616,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_status_lost_after_descriptors_closed, fresh_run),
                 cmocka_unit_test(test_tty_settings_ours),
                 cmocka_unit_test_setup(test_script_start_dir, fresh_run),
+                cmocka_unit_test_setup(test_script_start_dir_dev, fresh_run),
                 cmocka_unit_test_setup(test_make_start_dir, fresh_run),
                 cmocka_unit_test_setup(test_tool_start_dir, fresh_run),
                 cmocka_unit_test_teardown(test_script_file_start_dir, script_dir_teardown),
