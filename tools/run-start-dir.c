@@ -6579,16 +6579,24 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
             !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi) != 2 ||
             !chain_cd_dir(seg[0], dir, sizeof(dir), own))
                 return 0;
+        /* a relative DIR's `..` read from the shell's $PWD, as start_dir() reads it: a link's
+         * name where sbx's is one and the shell sbx's own (start_logical()), else not read
+         * (shell58: before, from cwd's real path, `cd .. && mktemp -q x.XXX` started in lnk's
+         * name recorded the parent of lnk's target) */
+        char from[PATH_MAX];
+
+        if (!start_logical(cwd, own, from, sizeof(from)) && dir[0] != '/' && dot_dot(dir))
+                return 0;
         /* (review55: `cd r && git stash` with sbx's CDPATH holding r read cwd's r; a shell a
          * wrapper runs, its CDPATH perhaps another, is not read) */
         if (dir[0] != '/' && !dot_relative(dir) && getenv("CDPATH") && getenv("CDPATH")[0]) {
                 char found[PATH_MAX];
 
-                if (!own || !cdpath_dir(getenv("CDPATH"), cwd, dir, found, sizeof(found)))
+                if (!own || !cdpath_dir(getenv("CDPATH"), from, dir, found, sizeof(found)))
                         return 0;
                 memcpy(dir, found, strlen(found) + 1);
         }
-        if (!enter_dir(cwd, dir, true, joined, sizeof(joined)) ||
+        if (!enter_dir(from, dir, true, joined, sizeof(joined)) ||
             !(cmd = segment_words(seg[1], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
         /* after `cd DIR;` the command runs wherever the cd left the shell: read only where

@@ -3507,6 +3507,20 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... nothing made outside the workspace" test -z "$(find "$z" -mindepth 2)"
                         check "$who: ... nor in the host's /dev/shm" test -z "$(find /dev/shm -maxdepth 1 -name "$tag-x.*")"
+                        # ... after `cd .. &&` of a shell started in a link's name (its $PWD): the
+                        # link's parent, z, root's: denied as root, the host's refusal as nobody
+                        # (shell58: before, the parent of the link's target, own: denied for both)
+                        mkdir -p "$z/own/t" && ln -s own/t "$z/lk"
+                        [ $who = nobody ] && chown 65534:65534 "$z/own/t"
+                        for b in landlock bwrap; do
+                                want=denied:$z/x.XXX:1
+                                [ $who = nobody ] && want=task_failure::1
+                                status_row "$z/lk" $b read-only "$d/mk.json" sh -c "cd .. && mktemp -q x.XXX"
+                                [ $rc -eq 125 ] ||
+                                        check "$who, $b: cd .. && mktemp -q x.XXX from a link's name (read-only): ${want%%:*} ($got)" \
+                                                test "$got" = "$want"
+                        done
+                        check "$who: ... nothing made" test -z "$(find "$z" -name 'x.*')"
                         rm -rf "$z"
                         # npm exits with its error's errno negated (243: EACCES, 226: EROFS) and with
                         # --silent prints nothing: a project's `npm install --silent` in read-only mode,

@@ -4119,6 +4119,39 @@ static void test_chain_cd_read(void **state) {
                                 fail_msg("mktemp row %zu (%s): %s, want %s", i, mk[i].cmd, out, want);
                 }
         }
+        /* a relative DIR's `..` from the shell's $PWD, a link's name (lk, to d/nb) where sbx's
+         * is one, as the shell reads it: dir's, not d's (shell58: before, d's, the parent of the
+         * link's target); not read where the shell is another's (its $PWD perhaps another) */
+        {
+                const char *pwd = getenv("PWD");
+                _cleanup_free_ char *old_pwd = pwd ? strdup(pwd) : NULL;
+                char lk[PATH_MAX], nb[PATH_MAX];
+
+                snprintf(lk, sizeof(lk), "%s/lk", dir);
+                snprintf(nb, sizeof(nb), "%s/d/nb", dir);
+                assert_int_equal(symlink("d/nb", lk), 0);
+                assert_int_equal(setenv("PWD", lk, 1), 0);
+                snprintf(script, sizeof(script), "cd .. && ninja");
+                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, sbx_run_ninja_log, out, sizeof(out)), 1);
+                snprintf(want, sizeof(want), "%s/.ninja_log", dir);
+                assert_string_equal(out, want);
+                snprintf(script, sizeof(script), "cd .. && mktemp -q x.XXX");
+                assert_int_equal(sbx_run_chain_mktemp_file((char *const *) argv, nb, NULL, out, sizeof(out)), 1);
+                snprintf(want, sizeof(want), "%s/x.XXX", dir);
+                assert_string_equal(out, want);
+                snprintf(script, sizeof(script), "sh -c 'cd .. && ninja'");
+                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, sbx_run_ninja_log, out, sizeof(out)), 0);
+                /* (no `..`: the same directory by either name) */
+                snprintf(script, sizeof(script), "sh -c 'cd . && ninja'");
+                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, sbx_run_ninja_log, out, sizeof(out)), 1);
+                snprintf(want, sizeof(want), "%s/.ninja_log", nb);
+                assert_string_equal(out, want);
+                if (old_pwd)
+                        assert_int_equal(setenv("PWD", old_pwd, 1), 0);
+                else
+                        assert_int_equal(unsetenv("PWD"), 0);
+                assert_int_equal(unlink(lk), 0);
+        }
         /* a relative DIR in sbx's CDPATH, where the shell is sbx's own: the entry's */
         snprintf(path, sizeof(path), "%s/cp", dir);
         assert_int_equal(setenv("CDPATH", path, 1), 0);
