@@ -6599,6 +6599,20 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
         if (!enter_dir(from, dir, true, joined, sizeof(joined)) ||
             !(cmd = segment_words(seg[1], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
+        /* a directory the sandbox has as the host's: not in /proc, whose /proc/self is the
+         * shell's and not sbx's, and in /dev only as the run's backend has it, both its names
+         * (dev_as_on_host(); shell58: before, `cd /dev/fd && mktemp -q x.XXX` recorded sbx's own
+         * /proc/PID/fd/x.XXX, and `cd /dev/pts && mktemp -q x.XXX`, which the host refuses too, both
+         * denied under both backends) */
+        _cleanup_free_ char *text = NULL, *logical = NULL;
+
+        if (dir[0] == '/')
+                text = strdup(dir);
+        else if (asprintf(&text, "%s/%s", from, dir) < 0)
+                text = NULL;
+        if (!text || sbx_path_normalize(text, &logical) < 0 || sbx_path_beneath(joined, "/proc") ||
+            sbx_path_beneath(logical, "/proc") || !dev_as_on_host(joined, logical))
+                return 0;
         /* after `cd DIR;` the command runs wherever the cd left the shell: read only where
          * sbx_run_start_dir() (5e23f79) says the sandbox's cd enters that same directory, as the
          * host's (not under /dev or /proc, not root's into a directory its bits refuse; script56:

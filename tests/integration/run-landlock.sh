@@ -3437,7 +3437,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         for b in landlock bwrap; do
                             for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root \
                                          null-own null-root outer-own outer-root subst-own subst-root \
-                                         nest-own nest-root paren-own paren-root scd-own scd-root shm shm-t; do
+                                         nest-own nest-root paren-own paren-root scd-own scd-root shm shm-t \
+                                         devfd devpts; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3498,6 +3499,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 shm) mode=read-only run=(sh -c "cd /dev/shm; mktemp -q") want=denied:/tmp/tmp.XXXXXXXXXX:1 ;;
                                 shm-t) mode=read-only run=(sh -c "cd /dev/shm; mktemp -q $tag-x.XXX") want=denied:/dev/shm/$tag-x.XXX:1
                                        [ $b = bwrap ] && want=success::0 ;;
+                                # ... after `cd /dev/fd &&` (the shell's /proc/self/fd) and `cd /dev/pts
+                                # &&`, where the host refuses the file too: task_failure (shell58:
+                                # before, sbx's own /proc/PID/fd/x.XXX and /dev/pts/x.XXX denied under
+                                # both backends, as root)
+                                devfd|devpts) mode=read-only run=(sh -c "cd /dev/${where#dev} && mktemp -q x.XXX") want=task_failure::1 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"

@@ -562,6 +562,35 @@ static void test_script_start_dir_dev(void **state) {
                 if (dev != SBX_RUN_DEV_UNKNOWN)
                         assert_string_equal(out, "/dev/shm/x.XXX");
         }
+        /* ... and a `cd DIR && mktemp -q x.XXX` chain's alike: not in /proc (sbx's own /proc/self
+         * was recorded, `cd /dev/fd && ...` too), nor in a /dev the backend does not have as the
+         * host's (`cd /dev/pts && ...`, which the host refuses too, was read denied) */
+        static const struct {
+                enum sbx_run_dev dev;
+                const char *script, *want; /* NULL: none */
+        } chains[] = {
+                { SBX_RUN_DEV_HOST, "cd /dev/shm && mktemp -q x.XXX", "/dev/shm/x.XXX" },
+                { SBX_RUN_DEV_PRIVATE, "cd /dev/shm && mktemp -q x.XXX", "/dev/shm/x.XXX" },
+                { SBX_RUN_DEV_UNKNOWN, "cd /dev/shm && mktemp -q x.XXX", NULL },
+                { SBX_RUN_DEV_HOST, "cd /dev && mktemp -q x.XXX", "/dev/x.XXX" },
+                { SBX_RUN_DEV_PRIVATE, "cd /dev && mktemp -q x.XXX", NULL },
+                { SBX_RUN_DEV_HOST, "cd /dev/fd && mktemp -q x.XXX", NULL },
+                { SBX_RUN_DEV_PRIVATE, "cd /dev/fd && mktemp -q x.XXX", NULL },
+                { SBX_RUN_DEV_HOST, "cd /dev/pts && mktemp -q x.XXX", NULL },
+                { SBX_RUN_DEV_HOST, "cd /proc/self && mktemp -q x.XXX", NULL },
+                { SBX_RUN_DEV_PRIVATE, "cd /proc && mktemp -q x.XXX", NULL },
+                { SBX_RUN_DEV_HOST, "cd /dev/shm/.. && mktemp -q x.XXX", "/dev/x.XXX" },
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(chains); i++) {
+                char *argv[] = { (char *) "sh", (char *) "-c", (char *) chains[i].script, NULL };
+                int r;
+
+                sbx_run_start_dir_dev(chains[i].dev);
+                r = sbx_run_chain_mktemp_file(argv, dir, "/tmp", out, sizeof(out));
+                if (r != (chains[i].want != NULL) || (r == 1 && strcmp(out, chains[i].want) != 0))
+                        fail_msg("chain %zu (%d, %s): %d %s", i, chains[i].dev, chains[i].script, r, out);
+        }
         sbx_run_start_dir_dev(SBX_RUN_DEV_UNKNOWN);
         assert_int_equal(rmdir(dir), 0);
 }
