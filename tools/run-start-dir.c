@@ -3994,13 +3994,18 @@ static bool sqlite_cd(const char *d) {
         return strncmp(d, ".cd", 3) == 0 && (d[3] == ' ' || d[3] == '\t');
 }
 
+/* Whether d is the sqlite3 shell's `.read` dot-command. */
+static bool sqlite_read(const char *d) {
+        return strncmp(d, ".read", 5) == 0 && (d[5] == ' ' || d[5] == '\t');
+}
+
 /* Whether a line of the sqlite3 shell's text starts with a `.cd` or a `.read` (whose file's
  * commands may hold one), past its blanks. */
 static bool sqlite_text_cd(const char *text) {
         for (const char *l = text; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
                 const char *d = l + strspn(l, " \t\r");
 
-                if (sqlite_cd(d) || (strncmp(d, ".read", 5) == 0 && (d[5] == ' ' || d[5] == '\t')))
+                if (sqlite_cd(d) || sqlite_read(d))
                         return true;
         }
         return false;
@@ -4030,6 +4035,19 @@ static int sqlite_dot_word(const char *d, char *word, size_t size) {
         memcpy(word, d, n);
         word[n] = '\0';
         return 0;
+}
+
+/* The text of the file a `.read FILE` dot-command d (one line) runs, FILE one word relative to
+ * the shell's directory cur, read into *buf (the caller's to free). NULL where it is not read:
+ * FILE of another form, a `|command`'s output, a file the host has not or does not answer for. */
+static const char *sqlite_read_text(const char *d, const char *cur, char **buf) {
+        char file[PATH_MAX];
+        bool unanswered = false;
+
+        if (strchr(d, '\n') || sqlite_dot_word(d + 5, file, sizeof(file)) < 0 || file[0] == '|' ||
+            !(*buf = malloc(SCRIPT_FILE_MAX + 2)))
+                return NULL;
+        return sqlite_file_text(file, cur, *buf, &unanswered);
 }
 
 /* Walks the sqlite3 shell's commands text (a -cmd's, one command: whole), line by line: blank
@@ -4209,6 +4227,16 @@ static int sqlite_walk_argv(char *const *argv, size_t k, size_t n, const char *s
                 if (sqlite_cd(a)) {
                         if (sqlite_walk_text(w, a, true, false) < 0)
                                 return -1;
+                } else if (sqlite_read(a)) {
+                        /* a `.read FILE`'s commands, up to its first SQL, which opens the database
+                         * (one not read: not told; before: passed as any dot-command, `sqlite3
+                         * n.db '.read F' 'create table t(a)'` of an F that moved it named the
+                         * start's n.db) */
+                        _cleanup_free_ char *buf = NULL;
+                        const char *text = sqlite_read_text(a, w->cur, &buf);
+
+                        if (!text || sqlite_walk_text(w, text, false, true) < 0)
+                                return -1;
                 } else if (sqlite_text_other(a, false)) {
                         /* (a `.cd` after it, before the next SQL) */
                         for (size_t j = i + 1; j < n && !other; j++) {
@@ -4337,15 +4365,10 @@ static int sqlite_dir_step(struct sqlite_walk *w, const char *a, char *at, int *
         /* a `.read FILE` (relative to where the shell is): its commands, as stdin's (before: its
          * `.cd` not read, `sqlite3 :memory: '.read F' "attach 'x.db' ..."` named the start's
          * x.db); one not read, a `|command`'s output, may move it */
-        if (!*lost && strncmp(d, ".read", 5) == 0 && (d[5] == ' ' || d[5] == '\t')) {
+        if (!*lost && sqlite_read(d)) {
                 _cleanup_free_ char *buf = NULL;
-                char file[PATH_MAX];
-                const char *text = NULL;
-                bool unanswered = false;
+                const char *text = depth < 4 ? sqlite_read_text(d, w->cur, &buf) : NULL;
 
-                if (depth < 4 && !strchr(d, '\n') && sqlite_dot_word(d + 5, file, sizeof(file)) == 0 && file[0] != '|' &&
-                    (buf = malloc(SCRIPT_FILE_MAX + 2)))
-                        text = sqlite_file_text(file, w->cur, buf, &unanswered);
                 if (!text) {
                         *lost = -1;
                         return 0;

@@ -829,13 +829,16 @@ assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["pa
                                 # root)
                                 printf 'create table t(x);\n' >"$d/ws/init-$b.sql"
                                 printf '.mode csv\n.cd odir-%s\ncreate table t(x);\n' $b >"$d/ws/cd-$b.sql"
-                                chmod 0644 "$d/ws/init-$b.sql" "$d/ws/cd-$b.sql"
+                                # (... and an SQL argument's `.read F` of an F whose `.cd` moves it
+                                # before the SQL after: the start's c before, task_failure for root)
+                                printf -- '-- moves\n.cd odir-%s\n' $b >"$d/ws/cdr-$b.sql"
+                                chmod 0644 "$d/ws/init-$b.sql" "$d/ws/cd-$b.sql" "$d/ws/cdr-$b.sql"
                                 for c in "curl -so odir-$b/c file://$d/src-$b" "curl -sSo odir-$b/c file://$d/src-$b" \
                                         "sqlite3 odir-$b/c 'create table t(x)'" "javac -d odir-$b/c C-$b.java" \
                                         "sqlite3 -cmd 'create table t(x)' odir-$b/c" "sqlite3 -init init-$b.sql odir-$b/c" \
                                         "sqlite3 c < cd-$b.sql" "sqlite3 -cmd '.cd odir-$b' c 'create table t(x)'" \
                                         "printf '.cd odir-$b\\ncreate table t(x);\\n' | sqlite3 c" \
-                                        "sqlite3 c '.cd odir-$b' 'create table t(x)'"; do
+                                        "sqlite3 c '.cd odir-$b' 'create table t(x)'" "sqlite3 c '.read cdr-$b.sql' 'create table t(x)'"; do
                                         command -v "${c%% *}" >/dev/null || continue
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
                                                 --verdict-json "$d/odir-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
@@ -873,7 +876,15 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                                 sqlite3 c ".cd sq-own-$b" 'create table t(x)'
                                         [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 c '.cd own' 'create ...': denied, own/c ($got)" \
                                                 test "$got" = "denied:$d/ws/sq-own-$b/c:1" -a ! -e "$d/ws/sq-own-$b/c" -a ! -e "$d/ws/c"
-                                        rm -rf "$d/ws/sq-own-$b"
+                                        # ... and a `.read F`'s `.cd` there (sqlite58's left: before,
+                                        # the workspace's c recorded)
+                                        "${pre[@]}" mkdir "$d/ws/sq-own-$b"
+                                        printf '.cd sq-own-%s\n' $b >"$d/ws/sq-own-$b.sql" && chmod 0644 "$d/ws/sq-own-$b.sql"
+                                        status_row "$d/ws" $b read-only "$d/odir-$b.json" \
+                                                sqlite3 c ".read sq-own-$b.sql" 'create table t(x)'
+                                        [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 c '.read F' 'create ...' of F's '.cd own': denied, own/c ($got)" \
+                                                test "$got" = "denied:$d/ws/sq-own-$b/c:1" -a ! -e "$d/ws/sq-own-$b/c" -a ! -e "$d/ws/c"
+                                        rm -rf "$d/ws/sq-own-$b" "$d/ws/sq-own-$b.sql"
                                 fi
                                 # ... the same directory entered by cd's options, `--`, bash's pushd,
                                 # or back through a symbolic link's `..` as bash reads it (left54:

@@ -1782,7 +1782,9 @@ static void test_sqlite_database(void **state) {
                 { { "sh", "-c", "sqlite3 n.db < cmds.sql" }, "/w/n.db" },
                 { { "sqlite3", "-bail", "n.db" }, "/w/n.db" },
                 { { "sqlite3", "/ro/db", "attach 'o.db' as o" }, "/ro/db" },
-                { { "env", "-C", "/ro", "sqlite3", "n.db", ".read x.sql" }, "/ro/n.db" },
+                /* (a `.read F` of an F the host has not: not told, the shell not moved but
+                 * nothing opened by it) */
+                { { "env", "-C", "/ro", "sqlite3", "n.db", ".read x.sql" }, NULL },
                 { { "sqlite3", "-cmd", "create table t(a)", "-cmd", ".cd /x", "n.db" }, "/w/n.db" },
                 { { "sqlite3", "-cmd", ".cd /x", "/d/n.db" }, "/d/n.db" },
                 { { "sqlite3", "-cmd", ".cd ../x", "n.db" }, NULL },
@@ -1958,6 +1960,76 @@ static void test_sqlite_database(void **state) {
                 snprintf(p, sizeof(p), "%s/sub", dir);
                 rmdir(p);
                 rmdir(dir);
+        }
+        {
+                /* an SQL argument's `.read F` before the database is opened: F's commands up to
+                 * its first SQL, a `.cd DIR` in them moving it (sqlite58: before, passed as any
+                 * dot-command, `sqlite3 n.db '.read c.sql' 'create table t(a)'` of a c.sql
+                 * running `.cd q` named the start's n.db: in read-only a denial of the wrong
+                 * file, in workspace-write with q outside task_failure); one not read (not
+                 * there, a `|command`'s, a `.read` in it, another dot-command): not told */
+                static const struct {
+                        const char *argv[6];
+                        const char *want; /* relative to the directory made; "!" not moved (1), "" 0 */
+                } rows[] = {
+                        { { "sqlite3", "n.db", ".read cd.sql", "create table t(a)" }, "sub/n.db" },
+                        { { "sqlite3", "n.db", ".read 'cd.sql'" }, "sub/n.db" },
+                        { { "sqlite3", "n.db", ".read sql.sql", ".cd sub", "select 1" }, "!n.db" },
+                        { { "sqlite3", "n.db", ".read cdonly.sql", ".cd in", "create table t(a)" }, "sub/in/n.db" },
+                        { { "sqlite3", "-cmd", ".cd sub", "n.db", ".read in.sql", "select 1" }, "sub/in/n.db" },
+                        { { "sqlite3", "n.db", ".read nested.sql", "select 1" }, "" },
+                        { { "sqlite3", "n.db", ".read open.sql", "select 1" }, "" },
+                        { { "sqlite3", "n.db", ".read none.sql", "select 1" }, "" },
+                        { { "sqlite3", "n.db", ".read |cat cd.sql", "select 1" }, "" },
+                        { { "sqlite3", "n.db", ".read cd.sql x", "select 1" }, "" },
+                };
+                static const struct {
+                        const char *name, *text;
+                } files[] = {
+                        { "cd.sql", "-- moves\n.cd sub\ncreate table t(a);\n.cd /x\n" },
+                        { "sql.sql", "create table t(a);\n" },
+                        { "cdonly.sql", ".mode csv\n.cd sub\n" },
+                        { "sub/in.sql", ".cd in\n" },
+                        { "nested.sql", ".read cd.sql\n" },
+                        { "open.sql", ".open o.db\n.cd sub\n" },
+                };
+                char tmpl[] = "/tmp/sbx-test-sqlread.XXXXXX", p[PATH_MAX], out[PATH_MAX], want[PATH_MAX];
+                char *dir = mkdtemp(tmpl);
+
+                assert_non_null(dir);
+                snprintf(p, sizeof(p), "%s/sub", dir);
+                assert_int_equal(mkdir(p, 0700), 0);
+                snprintf(p, sizeof(p), "%s/sub/in", dir);
+                assert_int_equal(mkdir(p, 0700), 0);
+                for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
+                        snprintf(p, sizeof(p), "%s/%s", dir, files[i].name);
+                        FILE *f = fopen(p, "w");
+
+                        assert_non_null(f);
+                        fputs(files[i].text, f);
+                        fclose(f);
+                }
+                for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                        struct sbx_run_words cw = { 0 };
+                        char words_dir[PATH_MAX];
+                        char *const *words = sbx_run_command_words((char *const *) rows[i].argv, dir, words_dir, &cw);
+                        int r = words ? sbx_run_sqlite_database(words, words_dir, out, sizeof(out)) : 0;
+                        const char *name = rows[i].want + (rows[i].want[0] == '!');
+
+                        sbx_run_words_clear(&cw);
+                        snprintf(want, sizeof(want), "%s/%s", dir, name);
+                        if (r != (!rows[i].want[0] ? 0 : rows[i].want[0] == '!' ? 1 : 2) || (r > 0 && strcmp(out, want) != 0))
+                                fail_msg(".read row %zu: %d %s", i, r, r > 0 ? out : "");
+                }
+                for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
+                        snprintf(p, sizeof(p), "%s/%s", dir, files[i].name);
+                        assert_int_equal(unlink(p), 0);
+                }
+                snprintf(p, sizeof(p), "%s/sub/in", dir);
+                assert_int_equal(rmdir(p), 0);
+                snprintf(p, sizeof(p), "%s/sub", dir);
+                assert_int_equal(rmdir(p), 0);
+                assert_int_equal(rmdir(dir), 0);
         }
 }
 
