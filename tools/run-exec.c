@@ -20,7 +20,9 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <sys/signalfd.h>
 #include <sys/sysmacros.h>
+#include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -2044,28 +2046,119 @@ static void run_close(struct run_state *st) {
  * description's too: it held the caller's file against every other locker after the run (`flock
  * -x 1` by the command: a `flock log` of the host's waited until the caller closed its descriptor,
  * escape57); taken away where the description held none before (one of the caller's own that the
- * command let go or changed is left as the command left it: sbx would have to wait to take it). */
+ * command let go or changed is left as the command left it: sbx would have to wait to take it).
+ * So are a signalfd's signal mask and a timerfd's timer, both the description's: signalfd(2) on
+ * the caller's --keep-fd of one gave it another mask, timerfd_settime(2) disarmed the caller's
+ * timer, in read-only runs recorded full under both backends (escape59); the mask is set back, the
+ * timer armed again at the expiry and interval it had (timerfd_put_back()). */
 struct caller_flags {
         int fd, flags, lease, sig, pipe_size, locked;
         pid_t foreground;
         struct f_owner_ex owner;
-        bool tty;
+        bool tty, sigfd, timer;
         struct termios termios;
+        sigset_t sigmask;
+        int clock, timer_flags;         /* a timerfd's clock and its TFD_TIMER_CANCEL_ON_SET */
+        struct itimerspec expiry;       /* ... its next expiry on that clock (absolute; 0: disarmed) */
 };
+
+/* What /proc/self/fdinfo tells of fd, NUL-terminated in buf: its length, or -1. */
+static ssize_t fdinfo_read(int fd, char *buf, size_t size) {
+        char name[64];
+
+        snprintf(name, sizeof(name), "/proc/self/fdinfo/%d", fd);
+        return sbx_read_head(name, buf, size);
+}
+
+/* The number after KEY at a line's start in an fdinfo text, in BASE, into *v: 0, or -1. */
+static int fdinfo_number(const char *info, const char *key, int base, unsigned long long *v) {
+        size_t k = strlen(key);
+        char *end;
+
+        for (const char *l = info; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+                if (!strncmp(l, key, k)) {
+                        errno = 0;
+                        *v = strtoull(l + k, &end, base);
+                        return errno || end == l + k ? -1 : 0;
+                }
+        return -1;
+}
 
 /* Whether fd's open file description holds a flock(2) or an open file description lock, by the
  * locks /proc/self/fdinfo lists for it: 1, 0, or -1 where it cannot tell. */
 static int description_locked(int fd) {
-        char name[64], buf[4096];
-        ssize_t n;
+        char buf[4096];
+        ssize_t n = fdinfo_read(fd, buf, sizeof(buf));
 
-        snprintf(name, sizeof(name), "/proc/self/fdinfo/%d", fd);
-        n = sbx_read_head(name, buf, sizeof(buf));
         if (n <= 0)
                 return -1;
         if (strstr(buf, " FLOCK ") || strstr(buf, " OFDLCK "))
                 return 1;
         return (size_t) n < sizeof(buf) - 1 ? 0 : -1;
+}
+
+static int64_t ts_ns(const struct timespec *t) {
+        return (int64_t) t->tv_sec * 1000000000 + t->tv_nsec;
+}
+
+/* A signalfd's mask (fdinfo's sigmask, signal N its bit N-1) and a timerfd's clock, flags and next
+ * expiry, into c: c->sigfd and c->timer say which it is. */
+static void signal_timer_note(struct caller_flags *c) {
+        char info[1024];
+        unsigned long long v, clock, tflags;
+        struct itimerspec cur;
+        struct timespec now;
+
+        if (fdinfo_read(c->fd, info, sizeof(info)) <= 0)
+                return;
+        if (fdinfo_number(info, "sigmask:", 16, &v) == 0) {
+                sigemptyset(&c->sigmask);
+                for (int n = 1; n <= 64 && n < NSIG; n++)
+                        if (v & (1ULL << (n - 1)))
+                                (void) sigaddset(&c->sigmask, n);
+                c->sigfd = true;
+        } else if (fdinfo_number(info, "clockid:", 10, &clock) == 0 &&
+                   fdinfo_number(info, "settime flags:", 8, &tflags) == 0 &&
+                   timerfd_gettime(c->fd, &cur) == 0 && clock_gettime((clockid_t) clock, &now) == 0) {
+                c->clock = (int) clock;
+                c->timer_flags = (int) (tflags & TFD_TIMER_CANCEL_ON_SET);
+                c->expiry.it_interval = cur.it_interval;
+                if (cur.it_value.tv_sec || cur.it_value.tv_nsec) {
+                        int64_t at = ts_ns(&now) + ts_ns(&cur.it_value);
+
+                        c->expiry.it_value = (struct timespec) { at / 1000000000, at % 1000000000 };
+                }
+                c->timer = true;
+        }
+}
+
+/* A timerfd as the command left it against the timer noted before: where it is not what that timer
+ * would be by now (disarmed, armed at another time or interval; 1 ms of leeway, the time between
+ * the readings), armed again at the noted expiry and interval, by the clock (an expiry past by now
+ * fires at once, and an interval counts what it missed, as the caller's timer would have). */
+static void timerfd_put_back(const struct caller_flags *c) {
+        const int64_t leeway = 1000000;
+        struct itimerspec cur;
+        struct timespec now;
+        int64_t at = ts_ns(&c->expiry.it_value), every = ts_ns(&c->expiry.it_interval), next, left, off;
+        bool same;
+
+        if (timerfd_gettime(c->fd, &cur) < 0 || clock_gettime((clockid_t) c->clock, &now) < 0)
+                return;
+        left = ts_ns(&cur.it_value);
+        next = ts_ns(&now) + left;
+        if (ts_ns(&cur.it_interval) != every)
+                same = false;
+        else if (at == 0)
+                same = left == 0;
+        else if (every == 0)
+                same = at <= ts_ns(&now) ? left == 0 : llabs(next - at) <= leeway;
+        else {
+                off = ((next - at) % every + every) % every;
+                same = left != 0 && (off <= leeway || every - off <= leeway);
+        }
+        if (!same)
+                (void) timerfd_settime(c->fd, TFD_TIMER_ABSTIME | c->timer_flags, &c->expiry, NULL);
 }
 
 static void caller_flags_note(struct run_state *st) {
@@ -2088,6 +2181,7 @@ static void caller_flags_note(struct run_state *st) {
                 c->tty = tcgetattr(c->fd, &c->termios) == 0;
                 c->foreground = c->tty ? tcgetpgrp(c->fd) : -1;
                 c->locked = description_locked(c->fd);
+                signal_timer_note(c);
                 st->n_caller_fl++;
         }
 }
@@ -2159,6 +2253,10 @@ static void caller_flags_put_back(struct run_state *st) {
                         (void) flock(c->fd, LOCK_UN);
                         (void) fcntl(c->fd, F_OFD_SETLK, &(struct flock) { .l_type = F_UNLCK, .l_whence = SEEK_SET });
                 }
+                if (c->sigfd)
+                        (void) signalfd(c->fd, &c->sigmask, 0);
+                if (c->timer)
+                        timerfd_put_back(c);
         }
 }
 

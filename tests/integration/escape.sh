@@ -2361,6 +2361,66 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ---- the caller's signalfd and timerfd on a --keep-fd: put back after the run ------------------
+# A signalfd's signal mask and a timerfd's timer belong to the open file description the command
+# shares with the caller: signalfd(2) on the caller's descriptor gave it another mask (SIGINT for the
+# caller's SIGUSR1), timerfd_settime(2) disarmed the caller's one-shot timer and its periodic one,
+# in read-only runs recorded full, under both backends (escape59). sbx sets the mask back and arms
+# each timer again at the expiry and interval it had. Checked from the caller: the mask, each
+# timer armed or not, its interval, its expiry (within 50 ms).
+cat >"$T/sig-timer.py" <<'PY'
+import ctypes, os, signal, subprocess, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+class ts(ctypes.Structure): _fields_ = [("s", ctypes.c_long), ("ns", ctypes.c_long)]
+class its(ctypes.Structure): _fields_ = [("i", ts), ("v", ts)]
+mask = (ctypes.c_ulong * 16)()
+mask[0] = 1 << (signal.SIGUSR1 - 1)
+sfd = libc.signalfd(-1, mask, 0)
+once, every = libc.timerfd_create(1, 0), libc.timerfd_create(1, 0)  # CLOCK_MONOTONIC
+libc.timerfd_settime(once, 0, ctypes.byref(its(ts(0, 0), ts(1000, 0))), None)
+libc.timerfd_settime(every, 0, ctypes.byref(its(ts(100, 0), ts(100, 0))), None)
+def state():  # the mask; each timer armed or not, its interval; their expiries on the clock
+    got, at = [], []
+    for fd in (once, every):
+        v = its()
+        libc.timerfd_gettime(fd, ctypes.byref(v))
+        at.append(time.clock_gettime(time.CLOCK_MONOTONIC) + v.v.s + v.v.ns / 1e9)
+        got.append("%s/%d" % ("armed" if v.v.s or v.v.ns else "DISARMED", v.i.s))
+    m = [l for l in open("/proc/self/fdinfo/%d" % sfd) if l.startswith("sigmask:")][0].split()[1]
+    return "mask:%s once:%s every:%s" % (m, *got), at
+before, at0 = state()
+fds = [sfd, once, every]
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first): each a --keep-fd
+# before it, their numbers the command's arguments
+argv[dash:dash] = [a for f in fds for a in ("--keep-fd", "%d" % f)]
+rc = subprocess.run(argv + ["%d" % f for f in fds], pass_fds=fds).returncode
+after, at1 = state()
+moved = max(abs(x - y) for x, y in zip(at0, at1))  # seconds an expiry moved
+print("rc %d %s -> %s, expiries moved %.6f s" % (rc, before, after, moved),
+      "same" if before == after and moved < 0.05 else "changed")
+PY
+SIG_TIMER_CMD='import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+sfd, once, every = map(int, sys.argv[1:4])
+m = (ctypes.c_ulong * 16)()
+m[0] = 1 << 1  # SIGINT
+z = (ctypes.c_long * 4)()
+print("signalfd", libc.signalfd(sfd, m, 0), "timerfd", libc.timerfd_settime(once, 0, z, None),
+      libc.timerfd_settime(every, 0, z, None))'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "sig-timer-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/sig-timer.py" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" \
+                                -- "$PY" -c "$SIG_TIMER_CMD" 2>&1)
+                        t_check "$b/$m/$u/caller-signalfd-timerfd: the caller's signalfd keeps its mask, its timerfds stay armed at their interval ($out)" \
+                                eval '[[ "$out" == *"signalfd 3 timerfd 0 0"*"rc 0 mask:0000000000000200 once:armed/0 every:armed/100 -> "*" same" ]]'
+                done
+        done
+done
+
 # ---- the caller's terminal: its foreground process group ---------------------------------------
 # Under Landlock the command keeps the caller's session, and the caller's terminal is its
 # controlling terminal: a command that made a process group of its own the terminal's foreground
