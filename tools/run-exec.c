@@ -3,6 +3,7 @@
  * descriptor says whether the command started at all (structural evidence). */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
 #include <sched.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -2050,7 +2052,15 @@ static void run_close(struct run_state *st) {
  * So are a signalfd's signal mask and a timerfd's timer, both the description's: signalfd(2) on
  * the caller's --keep-fd of one gave it another mask, timerfd_settime(2) disarmed the caller's
  * timer, in read-only runs recorded full under both backends (escape59); the mask is set back, the
- * timer armed again at the expiry and interval it had (timerfd_put_back()). */
+ * timer armed again at the expiry and interval it had (timerfd_put_back()). And an epoll
+ * instance's interest list: the command took the caller's descriptors out of it, changed their
+ * events and put others of the caller's in (epoll_put_back()). */
+struct epoll_entry {
+        int fd;
+        uint32_t events;
+        uint64_t data;
+        unsigned long ino;
+};
 struct caller_flags {
         int fd, flags, lease, sig, pipe_size, locked;
         pid_t foreground;
@@ -2060,6 +2070,9 @@ struct caller_flags {
         sigset_t sigmask;
         int clock, timer_flags;         /* a timerfd's clock and its TFD_TIMER_CANCEL_ON_SET */
         struct itimerspec expiry;       /* ... its next expiry on that clock (absolute; 0: disarmed) */
+        bool epoll;                     /* an epoll instance whose interest list was read whole: */
+        struct epoll_entry *interest;   /* ... that list, n_interest long */
+        size_t n_interest;
 };
 
 /* What /proc/self/fdinfo tells of fd, NUL-terminated in buf: its length, or -1. */
@@ -2095,6 +2108,82 @@ static int description_locked(int fd) {
         if (strstr(buf, " FLOCK ") || strstr(buf, " OFDLCK "))
                 return 1;
         return (size_t) n < sizeof(buf) - 1 ? 0 : -1;
+}
+
+/* An epoll instance's interest list, as its fdinfo lists it ("tfd: N events: X data: X pos: ino: X"),
+ * into a new array *ret (NULL and 0 where there is none): its length, or -1 where fd is no epoll
+ * instance or the list could not be read whole. */
+static ssize_t epoll_interest(int fd, struct epoll_entry **ret) {
+        size_t size = 16384, n = 0;
+        _cleanup_free_ char *info = malloc(size);
+        struct epoll_entry *e = NULL;
+        ssize_t len;
+
+        *ret = NULL;
+        if (!info || (len = fdinfo_read(fd, info, size)) <= 0 || (size_t) len >= size - 1)
+                return -1;
+        for (const char *l = strstr(info, "\ntfd:"); l; l = strstr(l + 1, "\ntfd:")) {
+                struct epoll_entry x, *grown;
+                unsigned int ev;
+
+                if (sscanf(l, "\ntfd: %d events: %x data: %" SCNx64 " pos:%*s ino:%lx", &x.fd, &ev, &x.data,
+                           &x.ino) != 4 || !(grown = realloc(e, (n + 1) * sizeof(*e)))) {
+                        free(e);
+                        return -1;
+                }
+                x.events = ev;
+                e = grown;
+                e[n++] = x;
+        }
+        *ret = e;
+        return (ssize_t) n;
+}
+
+/* Whether descriptor fd of sbx's is the file of inode ino (the entry's, which sbx's same-numbered
+ * descriptor, inherited from the caller, still is). */
+static bool fd_is_inode(int fd, unsigned long ino) {
+        struct stat st;
+
+        return fstat(fd, &st) == 0 && st.st_ino == ino;
+}
+
+/* An epoll instance's interest list as it was noted: each entry of the caller's the command took
+ * out put in again, one it changed set back, one it put in for a descriptor of the caller's taken
+ * out (an entry is a descriptor's number and its file; one of the command's own left, whose number
+ * is no longer that file in sbx, ends with the file). A one-shot entry that fired is left so. */
+static void epoll_put_back(const struct caller_flags *c) {
+        const uint32_t private_bits = EPOLLWAKEUP | EPOLLONESHOT | EPOLLET | EPOLLEXCLUSIVE;
+        _cleanup_free_ struct epoll_entry *now = NULL;
+        ssize_t n = epoll_interest(c->fd, &now);
+
+        if (n < 0)
+                return;
+        for (size_t i = 0; i < (size_t) n; i++) {
+                bool noted = false;
+
+                for (size_t j = 0; j < c->n_interest && !noted; j++)
+                        noted = c->interest[j].fd == now[i].fd && c->interest[j].ino == now[i].ino;
+                if (!noted && fd_is_inode(now[i].fd, now[i].ino))
+                        (void) epoll_ctl(c->fd, EPOLL_CTL_DEL, now[i].fd, NULL);
+        }
+        for (size_t j = 0; j < c->n_interest; j++) {
+                const struct epoll_entry *was = &c->interest[j];
+                struct epoll_event ev = { .events = was->events, .data.u64 = was->data };
+                const struct epoll_entry *is = NULL;
+                bool fired;
+
+                for (size_t i = 0; i < (size_t) n && !is; i++)
+                        if (now[i].fd == was->fd && now[i].ino == was->ino)
+                                is = &now[i];
+                fired = (was->events & EPOLLONESHOT) && is && is->events == (was->events & private_bits);
+                /* EPOLLEXCLUSIVE takes no EPOLL_CTL_MOD: taken out and put in again */
+                if (is && (is->data != was->data || (is->events != was->events && !fired)) &&
+                    epoll_ctl(c->fd, EPOLL_CTL_MOD, was->fd, &ev) < 0 &&
+                    epoll_ctl(c->fd, EPOLL_CTL_DEL, was->fd, NULL) == 0)
+                        is = NULL;
+                if (!is && fd_is_inode(was->fd, was->ino))
+                        (void) epoll_ctl(c->fd, EPOLL_CTL_ADD, was->fd, &ev);
+        }
 }
 
 static int64_t ts_ns(const struct timespec *t) {
@@ -2169,6 +2258,7 @@ static void caller_flags_note(struct run_state *st) {
                 return;
         for (size_t i = 0; i < n; i++) {
                 struct caller_flags *c = &st->caller_fl[st->n_caller_fl];
+                ssize_t k;
 
                 c->fd = i < 3 ? (int) i : a->keep_fds[i - 3];
                 if ((c->flags = fcntl(c->fd, F_GETFL)) < 0)
@@ -2182,6 +2272,10 @@ static void caller_flags_note(struct run_state *st) {
                 c->foreground = c->tty ? tcgetpgrp(c->fd) : -1;
                 c->locked = description_locked(c->fd);
                 signal_timer_note(c);
+                if ((k = epoll_interest(c->fd, &c->interest)) >= 0) {
+                        c->epoll = true;
+                        c->n_interest = (size_t) k;
+                }
                 st->n_caller_fl++;
         }
 }
@@ -2257,6 +2351,8 @@ static void caller_flags_put_back(struct run_state *st) {
                         (void) signalfd(c->fd, &c->sigmask, 0);
                 if (c->timer)
                         timerfd_put_back(c);
+                if (c->epoll)
+                        epoll_put_back(c);
         }
 }
 
@@ -2265,6 +2361,8 @@ static void run_state_done(struct run_state *st) {
         int e = errno;
 
         caller_flags_put_back(st);
+        for (size_t i = 0; i < st->n_caller_fl; i++)
+                free(st->caller_fl[i].interest);
         free(st->caller_fl);
         run_close(st);
         free(st->pump);

@@ -2421,6 +2421,52 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ---- the caller's epoll instance on a --keep-fd: its interest list put back after the run --------
+# An epoll instance's interest list is the instance's, which the command shares with the caller: by
+# the caller's descriptors it also got, the command took one of the caller's pipes out of the list,
+# changed another's events (EPOLLOUT to EPOLLIN) and put a third descriptor of the caller's in, in
+# read-only runs recorded full, under both backends (escape59): after the run the caller's
+# epoll_wait() no longer saw its pipe and woke for one it never asked for. sbx puts the list back
+# as it was. Checked from the caller: the list its fdinfo shows (descriptor, events, data).
+cat >"$T/epoll.py" <<'PY'
+import os, select, subprocess, sys
+r, w = os.pipe()
+r2, w2 = os.pipe()
+ep = select.epoll()
+ep.register(r, select.EPOLLIN)
+ep.register(w2, select.EPOLLOUT)
+def interest():  # descriptor, events, data of each entry
+    return " ".join(sorted(":".join(l.split()[1:6:2]) for l in open("/proc/self/fdinfo/%d" % ep.fileno())
+                           if l.startswith("tfd:")))
+before = interest()
+fds = [ep.fileno(), r, w2, r2]
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+argv[dash:dash] = [a for f in fds for a in ("--keep-fd", "%d" % f)]
+rc = subprocess.run(argv + ["%d" % f for f in fds], pass_fds=fds).returncode
+after = interest()
+print("rc %d [%s] -> [%s]" % (rc, before, after), "same" if before == after else "changed")
+PY
+EPOLL_CMD='import select, sys
+e, r, w2, r2 = map(int, sys.argv[1:5])
+ep = select.epoll.fromfd(e)
+ep.unregister(r)
+ep.modify(w2, select.EPOLLIN)
+ep.register(r2, select.EPOLLIN)
+print("changed by the command")'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "epoll-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/epoll.py" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" \
+                                -- "$PY" -c "$EPOLL_CMD" 2>&1)
+                        t_check "$b/$m/$u/caller-epoll: the caller's epoll instance keeps its interest list ($out)" \
+                                eval '[[ "$out" == "changed by the command"*"rc 0 ["*:19:*" "*:1c:*"] -> "*" same" ]]'
+                done
+        done
+done
+
 # ---- the caller's terminal: its foreground process group ---------------------------------------
 # Under Landlock the command keeps the caller's session, and the caller's terminal is its
 # controlling terminal: a command that made a process group of its own the terminal's foreground
