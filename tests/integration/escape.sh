@@ -2408,18 +2408,26 @@ m[0] = 1 << 1  # SIGINT
 z = (ctypes.c_long * 4)()
 print("signalfd", libc.signalfd(sfd, m, 0), "timerfd", libc.timerfd_settime(once, 0, z, None),
       libc.timerfd_settime(every, 0, z, None))'
-for b in "${BACKENDS[@]}"; do
-        for m in read-only workspace-write; do
-                for u in "${USERS[@]}"; do
-                        user_case_dir "sig-timer-$b-$m" "$u"
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/sig-timer.py" \
-                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" \
-                                -- "$PY" -c "$SIG_TIMER_CMD" 2>&1)
-                        t_check "$b/$m/$u/caller-signalfd-timerfd: the caller's signalfd keeps its mask, its timerfds stay armed at their interval ($out)" \
-                                eval '[[ "$out" == *"signalfd 3 timerfd 0 0"*"rc 0 mask:0000000000000200 once:armed/0 every:armed/100 -> "*" same" ]]'
+# keep_fd_cases NAME SCRIPT CMD WHAT PATTERN: for each backend, mode and user, what the python
+# $T/SCRIPT prints around `sbx run` of $PY -c CMD (SCRIPT adds the caller's --keep-fd options), checked
+# against the glob PATTERN as caller-NAME, WHAT saying what holds
+keep_fd_cases() {
+        local b m u pat=$5
+        for b in "${BACKENDS[@]}"; do
+                for m in read-only workspace-write; do
+                        for u in "${USERS[@]}"; do
+                                user_case_dir "$1-$b-$m" "$u"
+                                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/$2" \
+                                        "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                        --db "$d/audit.db" -- "$PY" -c "$3" 2>&1)
+                                t_check "$b/$m/$u/caller-$1: $4 ($out)" eval '[[ "$out" == $pat ]]'
+                        done
                 done
         done
-done
+}
+keep_fd_cases signalfd-timerfd sig-timer.py "$SIG_TIMER_CMD" \
+        "the caller's signalfd keeps its mask, its timerfds stay armed at their interval" \
+        "*signalfd 3 timerfd 0 0*rc 0 mask:0000000000000200 once:armed/0 every:armed/100 -> * same"
 
 # ---- the caller's epoll instance on a --keep-fd: its interest list put back after the run --------
 # An epoll instance's interest list is the instance's, which the command shares with the caller: by
@@ -2445,7 +2453,7 @@ dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes firs
 argv[dash:dash] = [a for f in fds for a in ("--keep-fd", "%d" % f)]
 rc = subprocess.run(argv + ["%d" % f for f in fds], pass_fds=fds).returncode
 after = interest()
-print("rc %d [%s] -> [%s]" % (rc, before, after), "same" if before == after else "changed")
+print("rc %d (%s) -> (%s)" % (rc, before, after), "same" if before == after else "changed")
 PY
 EPOLL_CMD='import select, sys
 e, r, w2, r2 = map(int, sys.argv[1:5])
@@ -2454,18 +2462,8 @@ ep.unregister(r)
 ep.modify(w2, select.EPOLLIN)
 ep.register(r2, select.EPOLLIN)
 print("changed by the command")'
-for b in "${BACKENDS[@]}"; do
-        for m in read-only workspace-write; do
-                for u in "${USERS[@]}"; do
-                        user_case_dir "epoll-$b-$m" "$u"
-                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/epoll.py" \
-                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" \
-                                -- "$PY" -c "$EPOLL_CMD" 2>&1)
-                        t_check "$b/$m/$u/caller-epoll: the caller's epoll instance keeps its interest list ($out)" \
-                                eval '[[ "$out" == "changed by the command"*"rc 0 ["*:19:*" "*:1c:*"] -> "*" same" ]]'
-                done
-        done
-done
+keep_fd_cases epoll epoll.py "$EPOLL_CMD" "the caller's epoll instance keeps its interest list" \
+        "changed by the command*rc 0 (*:19:* *:1c:*) -> * same"
 
 # ---- the caller's terminal: its foreground process group ---------------------------------------
 # Under Landlock the command keeps the caller's session, and the caller's terminal is its
