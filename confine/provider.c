@@ -1015,13 +1015,25 @@ static int fds_onto_protected(const struct sbx_config *cfg, const struct sbx_pol
  *   controlling terminal (TIOCSCTTY, which script(1) and tmux need on their own terminals), and
  *   the kernel hangs up such a terminal when that session's leader exits: the caller's
  *   descriptors of it read EIO for good (escape58, a read-only run on a caller's /dev/ttyS0).
+ * - An inotify or fanotify instance: its watches and marks are the instance's, and the command
+ *   removed the caller's watch and put one on a host directory of its choice, whose events the
+ *   caller then read (inotify_rm_watch, inotify_add_watch; a read-only run, escape59). Not put back
+ *   afterwards: a watch is added again only by a path, under a new number the caller does not know.
  * Each descriptor named once. */
 static const char *inherited_lasting(int fd) {
         struct stat st;
         int seals = fcntl(fd, F_GET_SEALS), fl = fcntl(fd, F_GETFL);
+        char proc[64], target[32];
+        ssize_t n;
 
         if (seals >= 0 && !(seals & F_SEAL_SEAL) && fl >= 0 && (fl & O_ACCMODE) != O_RDONLY)
                 return "a memfd open for writing, may be sealed (F_ADD_SEALS: the caller's for good)";
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+        n = readlink(proc, target, sizeof(target) - 1);
+        target[n > 0 ? n : 0] = '\0';
+        if (strcmp(target, "anon_inode:inotify") == 0 || strcmp(target, "anon_inode:[fanotify]") == 0)
+                return "an inotify or fanotify instance, whose watches and marks may be removed or put on "
+                       "host files (the caller's for good)";
         if (isatty(fd) && tcgetsid(fd) < 0 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
             !(major(st.st_rdev) >= 136 && major(st.st_rdev) <= 143) && major(st.st_rdev) != 3)
                 return "a terminal that is no session's, may be made the command's controlling terminal, "

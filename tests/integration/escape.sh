@@ -2718,6 +2718,34 @@ partial_rows() {
 partial_rows memfd-seal-caller memfd memfd-seal.py "$MEMFD_SEAL_CMD" "descriptor 1, a memfd open for writing" \
         "seals 0x0 caller-write ok"
 
+# ---- the caller's inotify instance: its watches changed for good -------------------------------
+# An inotify instance's watches are the instance's: through the caller's --keep-fd of one, a
+# read-only run recorded full took the caller's watch out (inotify_rm_watch) and put one on a host
+# directory of its choosing (inotify_add_watch), under both backends, root and nobody (escape59).
+# Not put back: a watch is added only by a path, under a number the caller does not know. Such a
+# run is partial, its reason naming the descriptor, and --require-full refuses it, nothing changed.
+cat >"$T/inotify.py" <<'PY'
+import ctypes, os, subprocess, sys
+libc = ctypes.CDLL(None, use_errno=True)
+fd = libc.inotify_init1(0)
+libc.inotify_add_watch(fd, os.environ["HOME"].encode(), 0x100)  # the row's directory; IN_CREATE
+def watches():  # each watch's number, inode and mask
+    return " ".join(" ".join(l.split()[1:3] + l.split()[4:5]) for l in open("/proc/self/fdinfo/%d" % fd)
+                    if l.startswith("inotify "))
+before = watches()
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+argv[dash:dash] = ["--keep-fd", "%d" % fd]
+r = subprocess.run(argv + ["%d" % fd], pass_fds=(fd,), stderr=subprocess.PIPE)
+print("rc %d watches %s (%s -> %s; %s)" % (r.returncode, "kept" if watches() == before else "CHANGED", before,
+      watches(), " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+PY
+INOTIFY_CMD='import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+fd = int(sys.argv[1])
+print("rm", libc.inotify_rm_watch(fd, 1), "add", libc.inotify_add_watch(fd, b"/", 0xfff))'
+partial_rows inotify-caller "inotify instance" inotify.py "$INOTIFY_CMD" "an inotify or fanotify instance" "watches kept"
+
 # ---- the caller's serial line: its break, modem lines and port settings -------------------------
 # termios is given back after the run, but a serial line holds more: a read-only run on a caller's
 # /dev/ttyS0 (stdin) dropped its RTS (TIOCMBIC; a dropped DTR hangs up a modem) and set the port's

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -546,6 +548,39 @@ static void test_inherited_sealable_memfd_named(void **state) {
         close(pipefd[0]);
 }
 
+/* An inotify instance the command inherits (a --keep-fd) is named: the command could take the
+ * caller's watches out of it and put its own on host files (escape59); so is a fanotify one, where
+ * this user may make one (unprivileged from Linux 5.13, with FAN_REPORT_FID). Not another anonymous
+ * inode, an eventfd, whose count the command may only read and write. */
+static void test_inherited_notify_instance_named(void **state) {
+        int ino = inotify_init1(IN_CLOEXEC), ev = eventfd(0, EFD_CLOEXEC), fan;
+        char *reason = NULL, want[64];
+
+        (void) state;
+        assert_true(ino >= 0);
+        assert_true(ev >= 0);
+        assert_int_equal(sbx_inherited_lasting_reason(&ev, 1, &reason), 0);
+        assert_null(reason);
+        assert_int_equal(sbx_inherited_lasting_reason(&ino, 1, &reason), 0);
+        assert_non_null(reason);
+        snprintf(want, sizeof(want), "descriptor %d, an inotify or fanotify instance", ino);
+        assert_non_null(strstr(reason, want));
+        free(reason);
+        /* FAN_CLASS_NOTIF | FAN_REPORT_FID, O_RDONLY */
+        fan = (int) syscall(SYS_fanotify_init, 0x200U, (unsigned) O_RDONLY | O_CLOEXEC);
+        if (fan >= 0) {
+                assert_int_equal(sbx_inherited_lasting_reason(&fan, 1, &reason), 0);
+                assert_non_null(reason);
+                snprintf(want, sizeof(want), "descriptor %d, an inotify or fanotify instance", fan);
+                assert_non_null(strstr(reason, want));
+                free(reason);
+                close(fan);
+        } else
+                print_message("# fanotify_init: %s: its instance not tried\n", strerror(errno));
+        close(ino);
+        close(ev);
+}
+
 /* A file or named pipe the command inherits as it is (stdout onto a log, a --keep-fd), outside the
  * workspace: in workspace-write bubblewrap leaves its mode, times and extended attributes to the
  * command (the host's inode, on the host's writable mount), so the run is partial, the reason
@@ -864,6 +899,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_argv_pins_the_parents_of_protected_paths),
                 cmocka_unit_test(test_bwrap_refuses_a_protected_path_it_cannot_open),
                 cmocka_unit_test(test_inherited_sealable_memfd_named),
+                cmocka_unit_test(test_inherited_notify_instance_named),
                 cmocka_unit_test(test_bwrap_partial_for_an_inherited_file_outside_the_workspace),
                 cmocka_unit_test(test_remove_tree_follows_no_symlink),
                 cmocka_unit_test(test_remove_tree_deep_and_locked),
