@@ -68,10 +68,30 @@ else
         echo "note: groff is not installed, the warning check is left out"
 fi
 
-# A token is found when it is not part of a longer option or word.
+# The checks below are many (a unit's every option, each fixture): they read the page and the
+# outputs they check in the shell, a process each (grep, sed, tr, a bash -c) took most of the
+# test's time. page: the rendered page, read once.
+page=$(<"$rendered")
+# A token is found when it is not part of a longer option or word (the quoted token is matched as
+# it is spelt; a line's start and end are a newline's sides in the page).
 in_page() {
-        grep -qE -- "(^|[^[:alnum:]_-])$(printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g')([^[:alnum:]_-]|$)" "$rendered"
+        [[ $page =~ (^|[^[:alnum:]_-])"$1"([^[:alnum:]_-]|$) ]]
 }
+# slurp FILE: text=FILE's content (an output or an error message to check), text_head=its first
+# 150 characters but a final newline (to quote it in a check's description).
+slurp() {
+        text=
+        IFS= read -rd '' text <"$1" || true
+        text_head=${text:0:150}
+        while [[ $text_head == *$'\n' ]]; do text_head=${text_head%$'\n'}; done
+}
+# refused_naming RC WORD: the status is 2 and the last slurped text one line that names WORD.
+refused_naming() {
+        local newlines=${text//[!$'\n']/}
+        [ "$1" -eq 2 ] && [ "${#newlines}" -eq 1 ] && [[ $text == *"$2"* ]]
+}
+# has TEXT WORD: TEXT holds WORD.
+has() { [[ $1 == *"$2"* ]]; }
 
 version=$("$SBX" --version)
 check "the page names the version '$version' that sbx --version prints" grep -qF -- "$version" "$rendered"
@@ -239,23 +259,47 @@ fi
 check "bash -n accepts the completion script" bash -n "$COMPLETION"
 
 touch "$tmp/verdict-target.json"
-# Prints the completions of the words given (the last one is the word being completed), one a line.
-complete_words() {
+# One bash, with nothing but the completion sourced, answers every query (a bash each was a tenth
+# of the test's time), each in a subshell of its own, which starts from the state the sourcing left:
+# a query is its count of words and the words, one a line; the answer its lines, then a line ^D.
+coproc COMPLETER {
         bash --norc --noprofile -c '
                 source "$1" || exit 1
                 shift
-                COMP_WORDS=("$@")
-                COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-                COMP_LINE="$*"
-                COMP_POINT=${#COMP_LINE}
-                _sbx
-                printf "%s\n" "${COMPREPLY[@]}"
-        ' _ "$COMPLETION" "$@"
+                while read -r n; do
+                        words=()
+                        for ((i = 0; i < n; i++)); do IFS= read -r w; words+=("$w"); done
+                        (
+                                set -- "${words[@]}"
+                                unset -v n i w words
+                                COMP_WORDS=("$@")
+                                COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+                                COMP_LINE="$*"
+                                COMP_POINT=${#COMP_LINE}
+                                _sbx
+                                printf "%s\n" "${COMPREPLY[@]}"
+                        )
+                        printf "\x04\n"
+                done
+        ' _ "$COMPLETION"
+}
+# Prints the completions of the words given (the last one is the word being completed), one a line;
+# fails when the completer gives no whole answer. (The completer's pipes are not open in a
+# pipeline's part: the callers take its output first.)
+complete_words() {
+        local line
+        printf '%s\n' "$#" "$@" >&"${COMPLETER[1]}" || return 1
+        while IFS= read -r line <&"${COMPLETER[0]}"; do
+                [ "$line" = $'\x04' ] && return 0
+                printf '%s\n' "$line"
+        done
+        return 1
 }
 expect_completion() { # expected-lines words...
         local want=$1 got
         shift
-        got=$(complete_words "$@" | sort | tr '\n' ' ')
+        got=$(complete_words "$@")
+        got=$(sort <<<"$got" | tr '\n' ' ')
         if [ "$got" = "$want" ]; then
                 ok "complete '$*' -> $want"
         else
@@ -338,9 +382,12 @@ for cmd in "${!help_opts[@]}"; do
         [ "$cmd" != - ] || continue
         verb=${cmd%% *}
         if [ -n "${subverbs[$verb]:-}" ]; then
-                offered=$(for sub in ${subverbs[$verb]}; do complete_words sbx "$verb" "$sub" -; done | sort -u)
+                offered=
+                for sub in ${subverbs[$verb]}; do offered+=$(complete_words sbx "$verb" "$sub" -)$'\n'; done
+                offered=$(sort -u <<<"${offered%$'\n'}")
         else
-                offered=$(complete_words sbx "$verb" - | sort -u)
+                offered=$(complete_words sbx "$verb" -)
+                offered=$(sort -u <<<"$offered")
         fi
         for o in ${help_opts[$cmd]}; do
                 [ "$o" = -h ] && continue # the short alias of --help
@@ -356,9 +403,36 @@ done
 # (fixtures check's --help named -v only, the man page and the completion --verbose too; the
 # page's denials line left out its output forms). A unit is "VERB" or "VERB SUB"; -h and --help,
 # which every unit takes (checked above), are left out.
-opt_words() { grep -oE -- '(^|[^[:alnum:]_-])--?[a-zA-Z][a-zA-Z0-9-]*' | sed -E 's/^[^-]*//' |
-        grep -vxE -- '-h|--help' | sort -u | tr '\n' ' '; }
-in_list() { tr ' ' '\n' <<<"$2" | grep -qxF -- "$1"; } # word list
+# The options (-x, --xyz) its input spells, but -h and --help, sorted as sort sorts, each once and
+# followed by a space.
+opt_words() {
+        local line rest w i
+        local -a sorted=()
+        local -A seen=()
+        while IFS= read -r line || [ -n "$line" ]; do
+                rest=$line
+                while [[ $rest =~ (^|[^[:alnum:]_-])(--?[a-zA-Z][a-zA-Z0-9-]*) ]]; do
+                        w=${BASH_REMATCH[2]}
+                        rest=${rest#*"${BASH_REMATCH[0]}"}
+                        [ "$w" = -h ] || [ "$w" = --help ] || seen[$w]=1
+                done
+        done
+        for w in "${!seen[@]}"; do # (the locale's order, as sort's: [[ < ]] compares as strcoll())
+                i=${#sorted[@]}
+                while ((i > 0)) && [[ $w < ${sorted[i - 1]} ]]; do
+                        sorted[i]=${sorted[i - 1]}
+                        i=$((i - 1))
+                done
+                sorted[i]=$w
+        done
+        if ((${#sorted[@]})); then printf '%s ' "${sorted[@]}"; fi
+}
+in_list() { # word list (of words between spaces or newlines)
+        local w words
+        IFS=$' \n' read -rd '' -a words <<<"$2"
+        for w in "${words[@]}"; do [ "$w" = "$1" ] && return 0; done
+        return 1
+}
 units=(run classify probe 'policy resolve' 'session start' 'session mode' 'session show' 'audit list' 'audit show'
         'audit denials' 'audit stats' 'audit export' 'audit prune' 'fixtures check' 'fixtures record' audit-writer)
 # The page's COMMANDS, one line per .TP tag ("HEADING<TAB>TAG"), troff escapes removed; a tag
@@ -424,7 +498,11 @@ help_unit_opts() { # unit
         opt_words <<<"$line"
 }
 # shellcheck disable=SC2086
-completion_unit_opts() { complete_words sbx $1 - | sed 's/=$//' | opt_words; }
+completion_unit_opts() {
+        local out
+        out=$(complete_words sbx $1 -)
+        sed 's/=$//' <<<"$out" | opt_words
+}
 # A value each option takes, so that the option alone is what the binary is asked about.
 declare -A opt_value=([--mode]=read-only [--root]=/ [--session]=s1 [--backend]=bwrap [--db]=$tmp/units.db
         [--verdict-json]=$tmp/units.json [--verdict-fd]=9 [--keep-fd]=9 [--approver]=/bin/false [-c]=true
@@ -457,18 +535,19 @@ for unit in "${units[@]}"; do
                 # shellcheck disable=SC2086
                 "$SBX" $unit "${args[@]}" --sbx-sentinel </dev/null >/dev/null 2>"$tmp/unit.err"
                 rc=$?
+                slurp "$tmp/unit.err"
                 if in_list "${o%%=*}" "${unit_opts[$unit]}"; then
-                        check "sbx $unit takes $o (it stopped at the sentinel, exit $rc: $(head -c 150 "$tmp/unit.err"))" \
-                                grep -qF -- "'--sbx-sentinel'" "$tmp/unit.err"
+                        check "sbx $unit takes $o (it stopped at the sentinel, exit $rc: $text_head)" \
+                                has "$text" "'--sbx-sentinel'"
                         continue
                 fi
-                if grep -qF -- sentinel "$tmp/unit.err" && [ "$unit" != probe ] && [ "$unit" != audit-writer ]; then
+                if has "$text" sentinel && [ "$unit" != probe ] && [ "$unit" != audit-writer ]; then
                         # shellcheck disable=SC2086
                         "$SBX" $unit "${args[@]}" </dev/null >/dev/null 2>"$tmp/unit.err"
                         rc=$?
+                        slurp "$tmp/unit.err"
                 fi
-                check "sbx $unit refuses $o, exit 2 ($rc: $(head -c 150 "$tmp/unit.err"))" \
-                        bash -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$3")" -eq 1 ] && grep -qF -- "${2%%=*}" "$3"' _ "$rc" "$o" "$tmp/unit.err"
+                check "sbx $unit refuses $o, exit 2 ($rc: $text_head)" refused_naming "$rc" "${o%%=*}"
         done
 done
 # An option is taken spelt whole only: getopt_long() took any unambiguous prefix (--req for
@@ -484,9 +563,9 @@ for unit in "${units[@]}"; do
                 # shellcheck disable=SC2086
                 "$SBX" $unit "${args[@]}" --sbx-sentinel </dev/null >/dev/null 2>"$tmp/unit.err"
                 rc=$?
-                check "sbx $unit refuses $p, a prefix of $o (exit $rc: $(head -c 150 "$tmp/unit.err"))" \
-                        bash -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$3")" -eq 1 ] && grep -qF -- "unknown option '"'"'$2'"'"'" "$3"' \
-                        _ "$rc" "$p" "$tmp/unit.err"
+                slurp "$tmp/unit.err"
+                check "sbx $unit refuses $p, a prefix of $o (exit $rc: $text_head)" \
+                        refused_naming "$rc" "unknown option '$p'"
         done
 done
 check "the page says a long option is spelt whole" \
@@ -698,13 +777,18 @@ check "the README's example dialect has a rule for the site's wrapper" grep -q '
 # each printing the cases it compared ("= NAME") and those that differ; every case is looked for
 # among them, so that a half that stopped short fails the check.
 example_vs_builtin() { # half (0 or 1)
-        local i=0 meta case_dir ex sig args want got
+        local i=0 meta case_dir ex sig args want got line
         for meta in "$SBX_SOURCE_ROOT"/fixtures/bwrap/*/meta; do
                 i=$((i + 1))
                 [ $((i % 2)) = "$1" ] || continue
                 case_dir=${meta%/meta}
-                ex=$(sed -n 's/^exit=//p' "$meta")
-                sig=$(sed -n 's/^signal=//p' "$meta")
+                ex= sig= # (a key given twice is refused: fixtures-check.sh)
+                while IFS= read -r line || [ -n "$line" ]; do
+                        case $line in
+                        exit=*) ex=${line#exit=} ;;
+                        signal=*) sig=${line#signal=} ;;
+                        esac
+                done <"$meta"
                 args=(--backend bwrap --exit "${ex:-0}" --stderr "$case_dir/stderr")
                 [ -n "$sig" ] && [ "$sig" != 0 ] && args+=(--signal "$sig")
                 want=$("$SBX" classify "${args[@]}" 2>&1)
