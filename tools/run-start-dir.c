@@ -2199,32 +2199,40 @@ static bool cd_dir(const char **q, char *dir, size_t size, bool tilde, bool dash
         return true;
 }
 
-/* Whether the command seg of an `&&` chain is a `cd DIR` alone, its word as a script's leading
- * cd's is read (cd_dir()): `cd ~`, `cd my\ dir` too, which simple_words() does not read (the
- * chain's readers run where sbx_run_start_dir() read its cds: which `~` is, is its to tell). */
-static bool chain_cd_dir(const char *seg, char *dir, size_t size, bool tilde) {
-        const char *q = seg + strspn(seg, " \t");
+/* Past a redirection of stdout alone to /dev/null after a cd's word at q (`pushd D >/dev/null`,
+ * `1> /dev/null`, `>>/dev/null`), which silences pushd's stack and a CDPATH cd's name: it moves
+ * nothing, and the cd's errors still go to stderr. q itself where there is none. */
+static const char *past_null_stdout(const char *q) {
+        const char *s = q + strspn(q, " \t");
 
-        if (strncmp(q, "cd", 2) != 0 || (q[2] != ' ' && q[2] != '\t'))
-                return false;
-        q += 2 + strspn(q + 2, " \t");
-        return cd_dir(&q, dir, size, tilde, false) && q[strspn(q, " \t")] == '\0';
+        if (s > q && *s == '1')
+                s++;
+        if (*s++ != '>')
+                return q;
+        s += *s == '>';
+        s += strspn(s, " \t");
+        if (strncmp(s, "/dev/null", 9) != 0 || (s[9] && !strchr(" \t\n;&|)", s[9])))
+                return q;
+        return s + 9;
 }
 
-/* The `cd` or `pushd` at p that start_dir() reads as a script's leading one: its directory word
- * into dir (size bytes, cd_dir(), tilde its), in *ret_physical whether it resolves symbolic links
- * (cd's -P, the last of -L and -P, clustered or not, as bash and dash take them); cd's `--` ends
- * its options, a DIR starting with '-' then a name (`cd -- -odd`). pushd DIR moves as cd DIR
- * does in bash (a shell without it fails, and nothing after its `&&` runs); its options, `+N` and
- * `-N` are not read. The text past the word, or NULL for another command or a cd not read (`cd
- * -`, `cd -e`, `cd -@`). */
-static const char *cd_command(const char *p, char *dir, size_t size, bool tilde, bool *ret_physical) {
-        bool pushd = strncmp(p, "pushd", 5) == 0 && (p[5] == ' ' || p[5] == '\t'), dash = false;
+/* The `cd` or `pushd` at p that a script's leading one is read as (start_dir(), chain_cd_apply()):
+ * its directory word into dir (size bytes, cd_dir(), tilde its), in *ret_opt the last of its -L
+ * and -P, clustered or not, as bash and dash take them ('L', 'P', or 0 for none: the shell's own
+ * -P then tells; shell59: before, `bash -P -c 'cd -L l/.. && x'` was read physical, where bash's
+ * -L wins); cd's `--` ends its options, a DIR starting with '-' then a name (`cd -- -odd`).
+ * pushd DIR moves as cd DIR does, where bash runs it (dash has none: `sh -c 'pushd D; x'` runs x
+ * where it was; shell59: before, read as D for any shell, a refused `touch y` there recorded
+ * D/y); its options, `+N` and `-N` are not read. A redirection of its stdout to /dev/null after
+ * the word is no matter (past_null_stdout()). The text past them, or NULL for another command
+ * or a cd not read (`cd -`, `cd -e`, `cd -@`). */
+static const char *cd_command(const char *p, char *dir, size_t size, bool tilde, bool bash, char *ret_opt) {
+        bool pushd = bash && strncmp(p, "pushd", 5) == 0 && (p[5] == ' ' || p[5] == '\t'), dash = false;
         const char *q;
 
         if (!pushd && (strncmp(p, "cd", 2) != 0 || (p[2] != ' ' && p[2] != '\t')))
                 return NULL;
-        *ret_physical = false;
+        *ret_opt = 0;
         for (q = p + (pushd ? 5 : 2);; ) {
                 size_t k;
 
@@ -2239,19 +2247,21 @@ static const char *cd_command(const char *p, char *dir, size_t size, bool tilde,
                 }
                 if (k < 2 || strspn(q + 1, "LP") != k - 1)
                         return NULL;
-                *ret_physical = q[k - 1] == 'P';
+                *ret_opt = q[k - 1];
                 q += k;
         }
         if (pushd && (*q == '-' || *q == '+'))
                 return NULL;
-        return cd_dir(&q, dir, size, tilde, dash) ? q : NULL;
+        return cd_dir(&q, dir, size, tilde, dash) ? past_null_stdout(q) : NULL;
 }
 
-/* Whether the command seg of an `&&` chain is a cd that start_dir() reads, alone (cd_command()). */
+/* Whether the command seg of an `&&` chain is a cd that start_dir() may read, alone (cd_command():
+ * a pushd too, which start_dir() reads only where bash runs it; the readers after it take the
+ * directory start_dir() read, or chain_cd_apply() its own). */
 static bool chain_cd(const char *seg) {
         char dir[PATH_MAX];
-        bool physical;
-        const char *q = cd_command(seg + strspn(seg, " \t"), dir, sizeof(dir), true, &physical);
+        char opt;
+        const char *q = cd_command(seg + strspn(seg, " \t"), dir, sizeof(dir), true, true, &opt);
 
         return q && q[strspn(q, " \t")] == '\0';
 }
@@ -2476,6 +2486,21 @@ static bool cdpath_dir(const char *cdpath, const char *logical, const char *dir,
         }
 }
 
+/* A leading cd DIR entered as enter_cd() does, a relative DIR first searched in CDPATH, but `./x`,
+ * `../x`, `.` and `..` (bash and dash alike): read as they read it, sbx's CDPATH where own (the
+ * shell is sbx's command itself, its environment sbx's; cdpath_dir()), else not read; dir (PATH_MAX
+ * bytes) then the entry's. The one reading of start_dir()'s cds and chain_cd_apply()'s. */
+static int cd_enter(char *cur, char *logical, bool *sure, char *dir, bool physical, bool own) {
+        if (dir[0] != '/' && !dot_relative(dir) && getenv("CDPATH") && getenv("CDPATH")[0]) {
+                char found[PATH_MAX];
+
+                if (!own || !cdpath_dir(getenv("CDPATH"), physical ? cur : logical, dir, found, sizeof(found)))
+                        return -1;
+                memcpy(dir, found, strlen(found) + 1);
+        }
+        return enter_cd(cur, logical, sure, dir, physical);
+}
+
 /* The commands inside the script at p (past its leading blanks) where it is one subshell or group
  * alone, `(cd DIR && x)`, `{ cd DIR && x; }`, none nested in it: in *ret (allocated, the caller
  * frees), else *ret NULL. 0, or -ENOMEM. */
@@ -2499,7 +2524,8 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         char *w[64], *in[8];
         size_t n_in = 0, argc = 0;
         struct shell_opts so;
-        bool physical, shell_physical, sure;
+        bool shell_physical, sure, bash;
+        char opt;
         int r;
 
         if (!argv || !argv[0] || !cwd || cwd[0] != '/' || strlen(cwd) >= sizeof(cur))
@@ -2516,7 +2542,9 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         /* bash's -P or `-o physical`, or a SHELLOPTS of sbx's that bash imports, make its cd's
          * physical; where the shell is sbx's command itself, its $PWD is sbx's (start_logical()) */
         shell_physical = shell_options(argv, argc, &so) && so.physical;
-        if (script_reads.depth == 1 && getenv("SHELLOPTS") && strstr(getenv("SHELLOPTS"), "physical"))
+        bash = strcmp(base_of(argv[0]), "bash") == 0;
+        /* (dash reads no SHELLOPTS: shell59, before, `sh -c` read it as bash does) */
+        if (bash && script_reads.depth == 1 && getenv("SHELLOPTS") && strstr(getenv("SHELLOPTS"), "physical"))
                 shell_physical = true;
         sure = start_logical(cwd, script_reads.depth == 1, logical, sizeof(logical));
         /* the words after the script, its $0, $1, ...: the script may run them (`eval "$1"`,
@@ -2560,7 +2588,7 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                         continue;
                 }
                 /* `~` where this shell is sbx's command itself, its environment sbx's */
-                if (!(q = cd_command(p, dir, sizeof(dir), script_reads.depth == 1, &physical)))
+                if (!(q = cd_command(p, dir, sizeof(dir), script_reads.depth == 1, bash, &opt)))
                         break;
                 bool line_ends = false;
 
@@ -2576,21 +2604,10 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
 
                 if (!then && strncmp(q, "&&", 2) != 0)
                         break;
-                /* a relative one is searched in CDPATH first, but `./x`, `../x`, `.` and `..`
-                 * (bash and dash alike): read as they read it, sbx's CDPATH where the shell is
-                 * sbx's command itself (cdpath_dir()) */
-                if (dir[0] != '/' && !dot_relative(dir) && getenv("CDPATH") && getenv("CDPATH")[0]) {
-                        char found[PATH_MAX];
-
-                        if (script_reads.depth != 1 ||
-                            !cdpath_dir(getenv("CDPATH"), physical || shell_physical ? cur : logical, dir, found,
-                                        sizeof(found)))
-                                return -1;
-                        memcpy(dir, found, strlen(found) + 1);
-                }
                 /* a directory it cannot enter: the cd fails, and nothing after its `&&` runs;
                  * after its `;` the rest runs where the shell was */
-                if ((r = enter_cd(cur, logical, &sure, dir, physical || shell_physical)) < 0)
+                if ((r = cd_enter(cur, logical, &sure, dir, opt == 'P' || (!opt && shell_physical),
+                                  script_reads.depth == 1)) < 0)
                         return -1;
                 /* (a `..` bash reads physically, dash from the text: `cd sub/missing/..` fails in
                  * bash, enters sub in dash, either way the rest after a `;` runs) */
@@ -6519,13 +6536,19 @@ int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, siz
  * where this one is, its status this one's; *ret_nested set: its environment may not be sbx's),
  * or the command a script that is one assignment of its output takes (`f=$(cd D && x)`, `||
  * exit` after it: subst_command(); `|| exit 1`, which makes any failure 1, only where one_ok).
- * Each runs alone, nothing after it: a cd in it moves no command that is not in it. Allocated
- * (the caller frees), NULL for none or no memory. */
-static char *chain_script(char *const *argv, bool one_ok, bool *ret_nested) {
+ * Each runs alone, nothing after it: a cd in it moves no command that is not in it. In *ret_bash
+ * whether the shell that runs it is bash (pushd), in *ret_physical whether its options make its
+ * cd physical (`bash -P`). Allocated (the caller frees), NULL for none or no memory. */
+static char *chain_script(char *const *argv, bool one_ok, bool *ret_nested, bool *ret_bash, bool *ret_physical) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *cur = script ? strdup(script) : NULL;
+        size_t n = 0;
+        ptrdiff_t k = argv_past_wrappers(argv, &n);
+        struct shell_opts so;
 
         *ret_nested = false;
+        *ret_bash = k >= 0 && strcmp(base_of(argv[k]), "bash") == 0;
+        *ret_physical = k >= 0 && shell_options(argv + k, n - (size_t) k, &so) && so.physical;
         for (int depth = 0; cur && depth < 4; depth++) {
                 _cleanup_free_ char *buf = malloc(strlen(cur) + 1);
                 char *inner = NULL, *w[65], *in[8];
@@ -6565,6 +6588,8 @@ static char *chain_script(char *const *argv, bool one_ok, bool *ret_nested) {
                         if (!(inner = strdup(sub)))
                                 return NULL;
                         *ret_nested = true;
+                        *ret_bash = strcmp(base_of(w[0]), "bash") == 0;
+                        *ret_physical = shell_options(w, (size_t) r, &so) && so.physical;
                 }
                 if (!inner)
                         break;
@@ -6584,10 +6609,13 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
          * script's: before, only the outermost script's was read, and `sh -c 'cd D && mktemp -q
          * x'` as -c's script, `( cd D && mktemp -q x )`, `f=$(cd D && mktemp -q x) || exit 1` in
          * a refused D read task_failure under both backends; mktemp's every failure is 1) */
-        bool nested;
-        _cleanup_free_ char *script = chain_script(argv, reader_tmp == sbx_run_mktemp_file, &nested);
+        bool nested, bash, physical, shell_physical, sure;
+        char opt;
+        _cleanup_free_ char *script = chain_script(argv, reader_tmp == sbx_run_mktemp_file, &nested, &bash,
+                                                   &shell_physical);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
-        char *seg[3], *w[65], **cmd, dir[PATH_MAX], joined[PATH_MAX];
+        char *seg[3], *w[65], **cmd, dir[PATH_MAX], joined[PATH_MAX], logical[PATH_MAX];
+        const char *q;
         size_t argc = 0;
         bool own, semi;
 
@@ -6598,28 +6626,31 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
          * reads its leading cd (review53: `cd ~/r && git stash` read no lock file, task_failure) */
         own = script && !nested && shell_script(argv) && shell_script(argv) == sbx_run_shell_script(argv) &&
               !shell_argv_startup_moves(argv, argc);
-        if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
+        /* the cd read as start_dir() reads a leading one (cd_command(): shell59, before `cd DIR`
+         * alone, and `pushd D && mktemp -q x`, `cd -P D && ...`, `cd -L D && ...`, `cd -- D &&
+         * ...` of a refused D read task_failure under both backends) */
+        if (!script || !cwd || cwd[0] != '/' || strlen(cwd) >= sizeof(joined) || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi) != 2 ||
-            !chain_cd_dir(seg[0], dir, sizeof(dir), own))
+            !(q = cd_command(seg[0] + strspn(seg[0], " \t"), dir, sizeof(dir), own, bash, &opt)) ||
+            q[strspn(q, " \t")] != '\0')
                 return 0;
-        /* a relative DIR's `..` read from the shell's $PWD, as start_dir() reads it: a link's
-         * name where sbx's is one and the shell sbx's own (start_logical()), else not read
-         * (shell58: before, from cwd's real path, `cd .. && mktemp -q x.XXX` started in lnk's
-         * name recorded the parent of lnk's target) */
-        char from[PATH_MAX];
-
-        if (!start_logical(cwd, own, from, sizeof(from)) && dir[0] != '/' && dot_dot(dir))
-                return 0;
-        /* (review55: `cd r && git stash` with sbx's CDPATH holding r read cwd's r; a shell a
-         * wrapper runs, its CDPATH perhaps another, is not read) */
-        if (dir[0] != '/' && !dot_relative(dir) && getenv("CDPATH") && getenv("CDPATH")[0]) {
-                char found[PATH_MAX];
-
-                if (!own || !cdpath_dir(getenv("CDPATH"), from, dir, found, sizeof(found)))
+        /* bash's -P, `-o physical`, or a SHELLOPTS of sbx's that bash imports (a nested one's
+         * perhaps too: not read) */
+        physical = opt == 'P' || (!opt && shell_physical);
+        if (bash && !opt && !physical && getenv("SHELLOPTS") && strstr(getenv("SHELLOPTS"), "physical")) {
+                if (!own)
                         return 0;
-                memcpy(dir, found, strlen(found) + 1);
+                physical = true;
         }
-        if (!enter_dir(from, dir, true, joined, sizeof(joined)) ||
+        /* entered as start_dir() enters it (cd_enter()): a relative DIR's `..` read from the
+         * shell's $PWD, a link's name where sbx's is one and the shell sbx's own (start_logical()),
+         * else not read (shell58: before, from cwd's real path, `cd .. && mktemp -q x.XXX` started
+         * in lnk's name recorded the parent of lnk's target); searched in sbx's CDPATH where the
+         * shell is sbx's own (review55: `cd r && git stash` with sbx's CDPATH holding r read cwd's
+         * r; a shell a wrapper runs, its CDPATH perhaps another, is not read) */
+        memcpy(joined, cwd, strlen(cwd) + 1);
+        sure = start_logical(cwd, own, logical, sizeof(logical));
+        if (cd_enter(joined, logical, &sure, dir, physical, own) != 1 ||
             !(cmd = segment_words(seg[1], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
         /* a directory the sandbox has as the host's: not in /proc, whose /proc/self is the
@@ -6627,14 +6658,7 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
          * (dev_as_on_host(); shell58: before, `cd /dev/fd && mktemp -q x.XXX` recorded sbx's own
          * /proc/PID/fd/x.XXX, and `cd /dev/pts && mktemp -q x.XXX`, which the host refuses too, both
          * denied under both backends) */
-        _cleanup_free_ char *text = NULL, *logical = NULL;
-
-        if (dir[0] == '/')
-                text = strdup(dir);
-        else if (asprintf(&text, "%s/%s", from, dir) < 0)
-                text = NULL;
-        if (!text || sbx_path_normalize(text, &logical) < 0 || sbx_path_beneath(joined, "/proc") ||
-            sbx_path_beneath(logical, "/proc") || !dev_as_on_host(joined, logical))
+        if (sbx_path_beneath(joined, "/proc") || sbx_path_beneath(logical, "/proc") || !dev_as_on_host(joined, logical))
                 return 0;
         /* after `cd DIR;` the command runs wherever the cd left the shell: read only where
          * sbx_run_start_dir() (5e23f79) says the sandbox's cd enters that same directory, as the

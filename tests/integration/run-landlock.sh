@@ -3449,7 +3449,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                             for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root \
                                          null-own null-root outer-own outer-root subst-own subst-root \
                                          nest-own nest-root paren-own paren-root scd-own scd-root shm shm-t \
-                                         devfd devpts; do
+                                         devfd devpts pd-own pd-root cdp-own cdp-root dpd; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3515,6 +3515,19 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 # before, sbx's own /proc/PID/fd/x.XXX and /dev/pts/x.XXX denied under
                                 # both backends, as root)
                                 devfd|devpts) mode=read-only run=(sh -c "cd /dev/${where#dev} && mktemp -q x.XXX") want=task_failure::1 ;;
+                                # ... after bash's `pushd D >/dev/null;` and `cd -P D &&`, read as a leading
+                                # cd (shell59: before, task_failure, both backends, root and nobody); dash's
+                                # pushd, which it has not, moves nothing: its refused `touch y` names no
+                                # directory (shell59: before, D/y)
+                                pd-*|cdp-*)
+                                        mode=read-only at=$z/${where#*-}
+                                        case $where in
+                                        pd-*) run=(bash -c "pushd '$at' >/dev/null; mktemp -q x.XXX") ;;
+                                        cdp-*) run=(sh -c "cd -P '$at' && mktemp -q x.XXX") ;;
+                                        esac
+                                        want=denied:$at/x.XXX:1
+                                        [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                dpd) mode=read-only run=(sh -c "pushd '$z/own'; touch y") want=denied::1 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"

@@ -211,6 +211,8 @@ static void test_script_start_dir(void **state) {
                  * host's in sub read as denied) */
                 "cd -P sub && x", "cd -L sub && x", "cd -- sub && x", "cd -P -- sub && touch x", "cd -LP l && x",
                 "cd -PL li/../sub && x", "cd -P li/.. && x", "pushd sub && touch x", "cd -- 'sub' && x",
+                /* ... its stdout sent to /dev/null (shell59: not known) */
+                "pushd sub >/dev/null; touch x", "cd sub > /dev/null && x", "pushd sub 1>/dev/null && x",
                 /* a logical `..` from a symbolic link, read from the link's name as the shell's
                  * $PWD is (li is sub/in: it was sub/in/../sub, not there, read as sub/in) */
                 "cd li && cd ../sub && x", "cd li/../sub && x",
@@ -238,6 +240,10 @@ static void test_script_start_dir(void **state) {
                 "cd sub && (cd /tmp && x)", "cd sub && pushd +1 && x", "cd sub&&x;popd", "cd && x",
                 "cd -e sub && x", "cd -Pe sub && x", "cd -@ sub && x", "pushd -n sub && x", "cd -- - && x",
                 "cd -- && x", "pushd && x", "cd -P $D && x", "PWD=/ bash -c 'cd .. && x'",
+                /* pushd of a shell that has none, dash's sh: `pushd sub; x` runs x where it was
+                 * (shell59: read as sub, a refused `touch y` recorded sub/y); a cd whose stderr
+                 * is silenced */
+                "pushd sub; touch x", "pushd sub && touch x", "cd sub 2>/dev/null && x", "cd sub >/dev/null& x",
                 "echo cd sub && x",          "cd \"s$ub\" && x", "cd 'sub && x", "touch a && cd sub && touch b",
                 "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
                 "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
@@ -4191,6 +4197,21 @@ static void test_chain_cd_read(void **state) {
                         { "{cd d && mktemp -q x.XXX;}", NULL, NULL },
                         { "{ cd d && mktemp -q x.XXX }", NULL, NULL },
                         { "f=$(cd d; mktemp -q x.XXX) || exit 1", NULL, NULL },
+                        /* the cd read as a script's leading one (cd_command()): its -P, -L, `--`,
+                         * bash's pushd, its stdout sent to /dev/null (shell59: before, none read,
+                         * task_failure under both backends); not dash's pushd, which it has not,
+                         * nor a cd whose errors are silenced */
+                        { "cd -P d && mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "cd -L d && mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "cd -P -- d && mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "cd d >/dev/null && mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "bash -c 'pushd d && mktemp -q x.XXX'", NULL, "d/x.XXX" },
+                        { "bash -c 'pushd d >/dev/null; mktemp -q x.XXX'", NULL, "d/x.XXX" },
+                        { "pushd d && mktemp -q x.XXX", NULL, NULL },
+                        { "bash -c 'sh -c \"pushd d && mktemp -q x.XXX\"'", NULL, NULL },
+                        { "bash -c 'pushd -n d && mktemp -q x.XXX'", NULL, NULL },
+                        { "cd d 2>/dev/null && mktemp -q x.XXX", NULL, NULL },
+                        { "cd -e d && mktemp -q x.XXX", NULL, NULL },
                         { "cd d && mktemp -q -p .", "/var/tmp", "d/./tmp.XXXXXXXXXX" },
                         { "cd d && mktemp -qd -p nb a.XXX", NULL, "d/nb/a.XXX" },
                         { "cd d && mktemp -q", "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
@@ -4252,6 +4273,58 @@ static void test_chain_cd_read(void **state) {
                 else
                         assert_int_equal(unsetenv("PWD"), 0);
                 assert_int_equal(unlink(lk), 0);
+        }
+        /* a physical cd resolves a link before its `..`, as the shell does, start_dir()'s reading:
+         * lp (to d/nb) then `..` is d, a logical one's dir; cd's own -L or -P wins over bash's -P
+         * and SHELLOPTS, which dash does not read (shell59: before, a chain's -P not read) */
+        {
+                static const struct {
+                        const char *cmd, *shellopts, *want; /* want: beneath dir */
+                } ph[] = {
+                        { "cd lp/.. && ninja", NULL, ".ninja_log" },
+                        { "cd -P lp/.. && ninja", NULL, "d/.ninja_log" },
+                        { "cd -LP lp/.. && ninja", NULL, "d/.ninja_log" },
+                        { "cd -PL lp/.. && ninja", NULL, ".ninja_log" },
+                        { "bash -P -c 'cd lp/.. && ninja'", NULL, "d/.ninja_log" },
+                        { "bash -o physical -c 'cd -L lp/.. && ninja'", NULL, ".ninja_log" },
+                        { "cd lp/.. && ninja", "braceexpand:physical", ".ninja_log" },
+                        { "bash -P -c 'cd -L lp/.. && ninja'", "physical", ".ninja_log" },
+                };
+                const char *so = getenv("SHELLOPTS");
+                _cleanup_free_ char *old_so = so ? strdup(so) : NULL;
+                char lp[PATH_MAX];
+                char *bash_argv[] = { (char *) "bash", (char *) "-c", script, NULL };
+
+                snprintf(lp, sizeof(lp), "%s/lp", dir);
+                assert_int_equal(symlink("d/nb", lp), 0);
+                for (size_t i = 0; i < SBX_ELEMENTSOF(ph); i++) {
+                        snprintf(script, sizeof(script), "%s", ph[i].cmd);
+                        if (ph[i].shellopts)
+                                assert_int_equal(setenv("SHELLOPTS", ph[i].shellopts, 1), 0);
+                        else
+                                assert_int_equal(unsetenv("SHELLOPTS"), 0);
+                        if (sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)) != 1)
+                                fail_msg("physical row %zu (%s): not read", i, ph[i].cmd);
+                        snprintf(want, sizeof(want), "%s/%s", dir, ph[i].want);
+                        if (strcmp(out, want) != 0)
+                                fail_msg("physical row %zu (%s): %s, want %s", i, ph[i].cmd, out, want);
+                }
+                /* ... bash's own imports SHELLOPTS, as start_dir() reads it */
+                assert_int_equal(setenv("SHELLOPTS", "physical", 1), 0);
+                snprintf(script, sizeof(script), "cd lp/.. && ninja");
+                assert_int_equal(sbx_run_chain_cd_read(bash_argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
+                snprintf(want, sizeof(want), "%s/d/.ninja_log", dir);
+                assert_string_equal(out, want);
+                snprintf(script, sizeof(script), "cd lp/.. && ninja");
+                assert_int_equal(sbx_run_start_dir(bash_argv, dir, out, sizeof(out)), 1);
+                snprintf(want, sizeof(want), "%s/d", dir);
+                assert_string_equal(out, want);
+                assert_int_equal(sbx_run_start_dir((char *const *) argv, dir, out, sizeof(out)), 0);
+                if (old_so)
+                        assert_int_equal(setenv("SHELLOPTS", old_so, 1), 0);
+                else
+                        assert_int_equal(unsetenv("SHELLOPTS"), 0);
+                assert_int_equal(unlink(lp), 0);
         }
         /* a relative DIR in sbx's CDPATH, where the shell is sbx's own: the entry's */
         snprintf(path, sizeof(path), "%s/cp", dir);
