@@ -2266,6 +2266,72 @@ static bool chain_cd(const char *seg) {
         return q && q[strspn(q, " \t")] == '\0';
 }
 
+/* Past a leading cd's `|| exit` or `|| exit 1` at q (blanks before it) and the `;` or newline that
+ * ends it: what follows runs only where the cd entered, as after its `&&`, and where it failed the
+ * script ends, the cd's error on stderr, its status the cd's (bash's 1, dash's 2) or 1. NULL for
+ * any other text (`|| exit 2`, `|| true`, `|| exit` last, whose rest is none). */
+static const char *or_exit(const char *q) {
+        size_t b;
+
+        q += strspn(q, " \t");
+        if (strncmp(q, "||", 2) != 0)
+                return NULL;
+        q += 2 + strspn(q + 2, " \t");
+        if (strncmp(q, "exit", 4) != 0)
+                return NULL;
+        q += 4;
+        b = strspn(q, " \t");
+        if (b > 0 && q[b] == '1')
+                q += b + 1;
+        q += strspn(q, " \t");
+        return (*q == ';' && q[1] != ';') || *q == '\n' ? q + 1 : NULL;
+}
+
+/* Past a script's leading `set` of errexit, nounset or pipefail alone (`set -e`, `set -eu`, `set
+ * -euo pipefail`, `set -o errexit`) at p, the `;`, newline or `&&` after it and the blanks after
+ * that: it moves nothing and names no file (where a shell has no such option it ends the script:
+ * nothing after runs); after it a cd that fails ends the script too, where it is read as after a
+ * `;` all the same, either way. NULL for any other text. */
+static const char *set_lead(const char *p) {
+        static const char *const names[] = { "errexit", "nounset", "pipefail" };
+        const char *q = p + 3;
+        bool any = false, name = false;
+
+        if (strncmp(p, "set", 3) != 0 || (p[3] != ' ' && p[3] != '\t'))
+                return NULL;
+        for (;;) {
+                size_t k;
+
+                q += strspn(q, " \t");
+                if (!(k = strcspn(q, " \t\n;&|<>()`$\\\"'")))
+                        break;
+                if (name) {
+                        bool known = false;
+
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++)
+                                known |= k == strlen(names[i]) && strncmp(q, names[i], k) == 0;
+                        if (!known)
+                                return NULL;
+                        name = false;
+                } else if (k > 1 && q[0] == '-' && strspn(q + 1, "eu") >= k - 2 &&
+                           strspn(q + 1, "euo") == k - 1)
+                        name = q[k - 1] == 'o'; /* (-o last of a cluster) */
+                else
+                        return NULL;
+                any = true;
+                q += k;
+        }
+        if (!any || name)
+                return NULL;
+        if ((*q == ';' && q[1] != ';') || *q == '\n')
+                q++;
+        else if (strncmp(q, "&&", 2) == 0)
+                q += 2;
+        else
+                return NULL;
+        return q + strspn(q, " \t\n");
+}
+
 /* Whether the len bytes at p (past its blanks) are a command of an `&&` chain that may come before
  * its leading cds: `true`, `:`, `test ...`, `[ ... ]`, plain words alone (no expansion, no
  * redirection, no other operator, quotes closed). It moves nothing and names no file on its
@@ -2583,7 +2649,9 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         for (;;) {
                 const char *q = quiet_lead(p);
 
-                if (q) {
+                /* (... and a `set -e`: shell59, before, `set -e; cd D; mktemp -q x` of a refused
+                 * D read task_failure under both backends) */
+                if (q || (q = set_lead(p))) {
                         p = q;
                         continue;
                 }
@@ -2601,8 +2669,11 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 /* `cd DIR;` (or a newline): what follows runs whether the cd succeeded or not, from
                  * DIR or from where the shell was (links56: `cd J; java U` claimed no directory) */
                 bool then = (*q == ';' && q[1] != ';') || (line_ends && strncmp(q, "&&", 2) != 0);
+                /* `cd DIR || exit;` (or `|| exit 1`, a newline after it): as after `&&` (or_exit();
+                 * shell59: before, `cd D || exit; mktemp -q x` of a refused D read task_failure) */
+                const char *past_exit = line_ends ? NULL : or_exit(q);
 
-                if (!then && strncmp(q, "&&", 2) != 0)
+                if (!then && !past_exit && strncmp(q, "&&", 2) != 0)
                         break;
                 /* a directory it cannot enter: the cd fails, and nothing after its `&&` runs;
                  * after its `;` the rest runs where the shell was */
@@ -2615,7 +2686,8 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                         return -1;
                 if (r == 0 && !then)
                         goto moved;
-                for (p = q + (*q == ';' ? 1 : then ? 0 : 2); *p == ' ' || *p == '\t' || *p == '\n'; p++)
+                for (p = past_exit ? past_exit : q + (*q == ';' ? 1 : then ? 0 : 2); *p == ' ' || *p == '\t' || *p == '\n';
+                     p++)
                         ;
         }
         if (!(buf = malloc(strlen(p) + 1)))
@@ -6096,12 +6168,16 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
  * *ret_semi (NULL: not asked, the `;` refused) says so, and the cd's directory is then
  * sbx_run_start_dir()'s alone (chain_cd_apply()). */
 static size_t and_chain(const char *script, char *buf, char **seg, size_t max, bool *ret_semi) {
-        size_t n = 0, len = strlen(script);
+        size_t n = 0, len;
         char *o = buf;
+        const char *past;
 
         if (ret_semi)
                 *ret_semi = false;
-
+        /* (a leading `set -e` moves nothing: set_lead()) */
+        if (ret_semi && (past = set_lead(script + strspn(script, " \t\n"))))
+                script = past;
+        len = strlen(script);
         while (len > 0 && (script[len - 1] == '\n' || script[len - 1] == ' ' || script[len - 1] == '\t'))
                 len--;
         memcpy(buf, script, len);
@@ -6136,6 +6212,13 @@ static size_t and_chain(const char *script, char *buf, char **seg, size_t max, b
                         if (!chain_cd(seg[0]) || !o[i + 1 + strspn(o + i + 1, " \t")] || n == max)
                                 return 0;
                         *ret_semi = true;
+                        seg[n++] = o + i + 1;
+                } else if (ch == '|' && ret_semi && n == 1 && (past = or_exit(o + i))) {
+                        /* `cd D || exit;` as `cd D &&` (or_exit()) */
+                        o[i] = '\0';
+                        if (!chain_cd(seg[0]) || !past[strspn(past, " \t\n")] || n == max)
+                                return 0;
+                        i = (size_t) (past - o) - 1;
                         seg[n++] = o + i + 1;
                 } else if (strchr(";|&\n()", ch))
                         return 0;

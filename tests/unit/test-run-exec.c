@@ -221,15 +221,21 @@ static void test_script_start_dir(void **state) {
                 /* `;` or a line's end after it: the rest runs from where it went, the host telling
                  * the cd succeeds (links56: not known, `cd J; java U` recorded none) */
                 "cd sub; touch x", "cd sub ; cd missing; touch x", "cd sub\ntouch x", "cd missing; cd sub && x",
+                /* `|| exit` or `|| exit 1` after it, as `&&`; a leading `set -e` (shell59: not known) */
+                "cd sub || exit; touch x", "cd sub||exit 1\ntouch x", "cd sub || exit 1 ; x",
+                "set -e; cd sub; touch x", "set -euo pipefail\ncd sub\ntouch x", "set -o errexit && cd sub && x",
         };
         static const char *const stays[] = {
                 "cd missing && x", "cd file && x", "cdsub && x", "cd sub", "make -k", "git status", "tar -xf a.tar",
                 "make -C missing", "tar -C missing -xf a.tar", "make && ./t", "git -C missing log",
                 /* ... or from where the shell was, the cd failing */
                 "cd missing; touch x", "cd file\ntouch x",
+                /* (nothing after `|| exit` runs where it fails) */
+                "cd missing || exit; touch x",
         };
         static const char *const unknown[] = {
-                "cd sub || exit; touch x",
+                "cd sub || exit 2; touch x", "cd sub || true; touch x", "cd sub || exit 10; x",
+                "set -x; cd sub && x", "set -e; set -P; cd sub && x", "set -oe pipefail; cd sub && x", "set; cd sub && x",
                 /* `;` after a cd the sandbox may not answer as the host: its own /dev and /proc, a
                  * `..` of a directory not entered */
                 "cd /proc/self; touch x", "cd /dev/shm; touch x", "cd sub/missing/..; touch x",
@@ -4212,6 +4218,19 @@ static void test_chain_cd_read(void **state) {
                         { "bash -c 'pushd -n d && mktemp -q x.XXX'", NULL, NULL },
                         { "cd d 2>/dev/null && mktemp -q x.XXX", NULL, NULL },
                         { "cd -e d && mktemp -q x.XXX", NULL, NULL },
+                        /* `|| exit` or `|| exit 1` after the cd, as `&&`; a leading `set -e`
+                         * (shell59: before, none read, task_failure under both backends) */
+                        { "cd d || exit; mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "cd d || exit 1\nmktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "set -e; cd d; mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "set -eu\ncd d && mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "cd d || exit 2; mktemp -q x.XXX", NULL, NULL },
+                        { "cd d || true; mktemp -q x.XXX", NULL, NULL },
+                        { "cd d || exit; mktemp -q x.XXX; true", NULL, NULL },
+                        { "cd d || exit", NULL, NULL },
+                        { "true || exit; mktemp -q x.XXX", NULL, NULL },
+                        { "set -x; cd d && mktemp -q x.XXX", NULL, NULL },
+                        { "cd nodir || exit; mktemp -q x.XXX", NULL, NULL },
                         { "cd d && mktemp -q -p .", "/var/tmp", "d/./tmp.XXXXXXXXXX" },
                         { "cd d && mktemp -qd -p nb a.XXX", NULL, "d/nb/a.XXX" },
                         { "cd d && mktemp -q", "/var/tmp", "/var/tmp/tmp.XXXXXXXXXX" },
