@@ -2930,11 +2930,44 @@ static int words_outer(const struct sbx_run_words *cw, char *const *cmd, ptrdiff
         return 0;
 }
 
+/* Whether the text at p is, past its blanks, none, or `&&` commands that neither move nor fail
+ * without a line: `echo`, `true` or `:`, their words plain or parameter expansions (`echo "$f"`),
+ * no command substitution, redirection, other operator or escape: an echo that cannot write
+ * says so on stderr (bash's "write error", dash's "I/O error"), so a silent failure of the
+ * script is the one of the command before them. */
+static bool quiet_tail(const char *p) {
+        static const char *const names[] = { "echo", "true", ":" };
+
+        p += strspn(p, " \t");
+        if (!p[strspn(p, " \t\n")])
+                return true;
+        if (strncmp(p, "&&", 2) != 0 || strcspn(p, ";|<>()`\\\n") != strlen(p))
+                return false;
+        for (p += 2;; p += 2) {
+                size_t k;
+                bool known = false;
+
+                p += strspn(p, " \t");
+                k = strcspn(p, " \t&");
+                for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++)
+                        known |= k == strlen(names[i]) && strncmp(p, names[i], k) == 0;
+                if (!known)
+                        return false;
+                p += strcspn(p, "&");
+                if (!*p)
+                        return true;
+                if (p[1] != '&')
+                        return false; /* a lone `&` */
+        }
+}
+
 /* The command of a script that is one assignment of its output, `NAME=$(CMD)` or `NAME="$(CMD)"`,
  * alone or before `|| exit` (the script's status CMD's either way) or `|| exit 1` (*ret_one: 1 for
- * any failure of CMD): CMD's text, NUL-terminated in buf (the script's length + 1); NULL for any
- * other script. CMD runs where the shell is, with its environment, its stdout captured; it holds
- * no ')' (simple_words() reads none). */
+ * any failure of CMD), quiet commands after them (`&& echo "$f"`: quiet_tail(); shell59: before,
+ * none, `f=$(cd D && mktemp -q x) && echo $f` of a refused D read task_failure): CMD's text,
+ * NUL-terminated in buf (the script's length + 1); NULL for any other script. CMD runs where the
+ * shell is, with its environment, its stdout captured; it holds no ')' (simple_words() reads
+ * none); a cd in it moves nothing after it. */
 static const char *subst_command(const char *s, char *buf, bool *ret_one) {
         const char *p, *close;
         bool quoted;
@@ -2967,7 +3000,7 @@ static const char *subst_command(const char *s, char *buf, bool *ret_one) {
                         p += b + 1;
                 }
         }
-        return p[strspn(p, " \t\n")] ? NULL : buf;
+        return quiet_tail(p) ? buf : NULL;
 }
 
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw) {

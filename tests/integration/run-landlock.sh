@@ -3449,7 +3449,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                             for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root \
                                          null-own null-root outer-own outer-root subst-own subst-root \
                                          nest-own nest-root paren-own paren-root scd-own scd-root shm shm-t \
-                                         devfd devpts pd-own pd-root cdp-own cdp-root dpd orx-own orx-root sete-own sete-root; do
+                                         devfd devpts pd-own pd-root cdp-own cdp-root dpd orx-own orx-root sete-own sete-root sce-own sce-root; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3536,6 +3536,13 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         orx-*) run=(sh -c "cd '$at' || exit; mktemp -q x.XXX") ;;
                                         sete-*) run=(bash -c "set -e; cd '$at'; mktemp -q x.XXX") ;;
                                         esac
+                                        want=denied:$at/x.XXX:1
+                                        [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... in a command substitution's chain, an echo of its output after it
+                                # (shell59: before, task_failure, both backends, root and nobody)
+                                sce-*)
+                                        mode=read-only at=$z/${where#*-}
+                                        run=(sh -c "f=\$(cd '$at' && mktemp -q x.XXX) && echo \"\$f\"")
                                         want=denied:$at/x.XXX:1
                                         [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 esac

@@ -236,6 +236,8 @@ static void test_script_start_dir(void **state) {
         static const char *const unknown[] = {
                 "cd sub || exit 2; touch x", "cd sub || true; touch x", "cd sub || exit 10; x",
                 "set -x; cd sub && x", "set -e; set -P; cd sub && x", "set -oe pipefail; cd sub && x", "set; cd sub && x",
+                /* a substitution's cd moves nothing after it */
+                "f=$(cd sub && x) && echo $f", "f=$(cd sub && true) && touch y",
                 /* `;` after a cd the sandbox may not answer as the host: its own /dev and /proc, a
                  * `..` of a directory not entered */
                 "cd /proc/self; touch x", "cd /dev/shm; touch x", "cd sub/missing/..; touch x",
@@ -4045,7 +4047,10 @@ static void test_mktemp_file(void **state) {
                 { { "sh", "-c", "f=$(mktemp -q -p /ro) || exit 2" }, NULL, NULL },
                 { { "sh", "-c", "f=$(mktemp -q -p /ro) || exit 12" }, NULL, NULL },
                 { { "sh", "-c", "f=$(mktemp -q -p /ro) || echo no" }, NULL, NULL },
-                { { "sh", "-c", "f=$(mktemp -q -p /ro) && echo $f" }, NULL, NULL },
+                /* (... but quiet commands, which fail with a line of their own: shell59, before
+                 * none) */
+                { { "sh", "-c", "f=$(mktemp -q -p /ro) && echo $f" }, NULL, "/ro/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "f=$(mktemp -q -p /ro) && cat $f" }, NULL, NULL },
                 { { "sh", "-c", "f=$(mktemp -q -p /ro); exit 1" }, NULL, NULL },
                 { { "sh", "-c", "f=$(mktemp -q -p /ro) x=1" }, NULL, NULL },
                 { { "sh", "-c", "f=\"$(mktemp -q -p /ro)" }, NULL, NULL },
@@ -4203,6 +4208,19 @@ static void test_chain_cd_read(void **state) {
                         { "{cd d && mktemp -q x.XXX;}", NULL, NULL },
                         { "{ cd d && mktemp -q x.XXX }", NULL, NULL },
                         { "f=$(cd d; mktemp -q x.XXX) || exit 1", NULL, NULL },
+                        /* quiet commands after the substitution, which cannot fail without a line
+                         * (shell59: before, none read, task_failure); not another, nor a
+                         * redirection or a substitution in them */
+                        { "f=$(cd d && mktemp -q x.XXX) && echo \"$f\"", NULL, "d/x.XXX" },
+                        { "f=$(cd d && mktemp -q x.XXX) && echo $f && true", NULL, "d/x.XXX" },
+                        { "f=$(cd d && mktemp -q x.XXX) || exit 1 && :", NULL, "d/x.XXX" },
+                        { "f=$(cd d && mktemp -q x.XXX) && mktemp -q y.XXX", NULL, NULL },
+                        { "f=$(cd d && mktemp -q x.XXX) && echo $f > out", NULL, NULL },
+                        { "f=$(cd d && mktemp -q x.XXX) && echo $(pwd)", NULL, NULL },
+                        { "f=$(cd d && mktemp -q x.XXX) && test -n \"$f\"", NULL, NULL },
+                        { "f=$(cd d && mktemp -q x.XXX) && echo $f & true", NULL, NULL },
+                        { "f=$(cd d && mktemp -q x.XXX); echo $f", NULL, NULL },
+                        { "f=$(cd d && mktemp -q x.XXX) && echo a\\;b", NULL, NULL },
                         /* the cd read as a script's leading one (cd_command()): its -P, -L, `--`,
                          * bash's pushd, its stdout sent to /dev/null (shell59: before, none read,
                          * task_failure under both backends); not dash's pushd, which it has not,
