@@ -3494,12 +3494,21 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 # ... after the leading cd of a nested shell's script, of a subshell's,
                                 # of a command substitution's (shell58: before, task_failure, both
                                 # backends, root and nobody)
-                                nest-*|paren-*|scd-*)
+                                # ... after bash's `pushd D >/dev/null;`, `cd -P D &&`, `cd D || exit;`, a
+                                # leading `set -e`'s `cd D;`, read as a leading cd, and in a command
+                                # substitution's chain, an echo of its output after it (shell59: before,
+                                # task_failure, both backends, root and nobody)
+                                nest-*|paren-*|scd-*|pd-*|cdp-*|orx-*|sete-*|sce-*)
                                         mode=read-only at=$z/${where#*-}
                                         case $where in
                                         nest-*) run=(sh -c "sh -c \"cd '$at' && mktemp -q x.XXX\"") ;;
                                         paren-*) run=(sh -c "( cd '$at' && mktemp -q x.XXX )") ;;
                                         scd-*) run=(sh -c "f=\$(cd '$at' && mktemp -q x.XXX) || exit 1") ;;
+                                        pd-*) run=(bash -c "pushd '$at' >/dev/null; mktemp -q x.XXX") ;;
+                                        cdp-*) run=(sh -c "cd -P '$at' && mktemp -q x.XXX") ;;
+                                        orx-*) run=(sh -c "cd '$at' || exit; mktemp -q x.XXX") ;;
+                                        sete-*) run=(bash -c "set -e; cd '$at'; mktemp -q x.XXX") ;;
+                                        sce-*) run=(sh -c "f=\$(cd '$at' && mktemp -q x.XXX) && echo \"\$f\"") ;;
                                         esac
                                         want=denied:$at/x.XXX:1
                                         [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
@@ -3515,36 +3524,9 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 # before, sbx's own /proc/PID/fd/x.XXX and /dev/pts/x.XXX denied under
                                 # both backends, as root)
                                 devfd|devpts) mode=read-only run=(sh -c "cd /dev/${where#dev} && mktemp -q x.XXX") want=task_failure::1 ;;
-                                # ... after bash's `pushd D >/dev/null;` and `cd -P D &&`, read as a leading
-                                # cd (shell59: before, task_failure, both backends, root and nobody); dash's
-                                # pushd, which it has not, moves nothing: its refused `touch y` names no
-                                # directory (shell59: before, D/y)
-                                pd-*|cdp-*)
-                                        mode=read-only at=$z/${where#*-}
-                                        case $where in
-                                        pd-*) run=(bash -c "pushd '$at' >/dev/null; mktemp -q x.XXX") ;;
-                                        cdp-*) run=(sh -c "cd -P '$at' && mktemp -q x.XXX") ;;
-                                        esac
-                                        want=denied:$at/x.XXX:1
-                                        [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
+                                # ... dash's pushd, which it has not, moves nothing: its refused `touch y`
+                                # names no directory (shell59: before, D/y)
                                 dpd) mode=read-only run=(sh -c "pushd '$z/own'; touch y") want=denied::1 ;;
-                                # ... after `cd D || exit;` and a leading `set -e`'s `cd D;` (shell59: before,
-                                # task_failure, both backends, root and nobody)
-                                orx-*|sete-*)
-                                        mode=read-only at=$z/${where#*-}
-                                        case $where in
-                                        orx-*) run=(sh -c "cd '$at' || exit; mktemp -q x.XXX") ;;
-                                        sete-*) run=(bash -c "set -e; cd '$at'; mktemp -q x.XXX") ;;
-                                        esac
-                                        want=denied:$at/x.XXX:1
-                                        [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
-                                # ... in a command substitution's chain, an echo of its output after it
-                                # (shell59: before, task_failure, both backends, root and nobody)
-                                sce-*)
-                                        mode=read-only at=$z/${where#*-}
-                                        run=(sh -c "f=\$(cd '$at' && mktemp -q x.XXX) && echo \"\$f\"")
-                                        want=denied:$at/x.XXX:1
-                                        [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"
