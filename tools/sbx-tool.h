@@ -54,6 +54,13 @@ int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *us
 /* The same from every process's /proc/PID/stat (its parent's pid), which sbx_each_child() falls
  * back to on a kernel without CONFIG_PROC_CHILDREN. */
 int sbx_each_child_scan(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata);
+/* A process's parent and process group, from its /proc/PID/stat beneath proc_fd (a descriptor of
+ * /proc): 0, or -errno (-ENOENT: no such process, or it ended). */
+int sbx_proc_stat_ids(int proc_fd, pid_t pid, pid_t *ret_ppid, pid_t *ret_pgrp);
+/* Calls fn(pid, ppid, pgrp, userdata) for every process /proc lists now (one that ends meanwhile is
+ * left out), until fn returns nonzero. Returns that value of fn's, 0 when it returned none, or -errno
+ * when /proc cannot be listed. */
+int sbx_each_process(int (*fn)(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata), void *userdata);
 
 /* ---- the keeper of an unconfined child (tools/keeper.c) ---- */
 /* CLOCK_MONOTONIC in milliseconds. */

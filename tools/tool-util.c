@@ -126,46 +126,75 @@ char *sbx_term_text(const char *s, size_t len) {
         return out;
 }
 
-int sbx_each_child_scan(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata) {
+int sbx_proc_stat_ids(int proc_fd, pid_t pid, pid_t *ret_ppid, pid_t *ret_pgrp) {
+        char buf[512], *close_paren;
+        ssize_t n;
+        long ppid, pgrp;
+        int fd;
+
+        snprintf(buf, sizeof(buf), "%ld/stat", (long) pid);
+        fd = openat(proc_fd, buf, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return -errno; /* ended meanwhile */
+        n = read(fd, buf, sizeof(buf) - 1);
+        close(fd);
+        if (n <= 0)
+                return n < 0 ? -errno : -ENOENT;
+        buf[n] = '\0';
+        /* "PID (COMM) STATE PPID PGRP ...": COMM may hold spaces and parentheses, its last ')'
+         * ends it (cut at 512 bytes: a COMM is at most 64) */
+        close_paren = strrchr(buf, ')');
+        if (!close_paren || sscanf(close_paren + 1, " %*c %ld %ld", &ppid, &pgrp) != 2)
+                return -EIO;
+        *ret_ppid = (pid_t) ppid;
+        *ret_pgrp = (pid_t) pgrp;
+        return 0;
+}
+
+int sbx_each_process(int (*fn)(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata), void *userdata) {
         DIR *proc = opendir("/proc");
         struct dirent *de;
+        int r = 0;
 
         if (!proc)
                 return -errno;
-        while ((errno = 0, de = readdir(proc))) {
-                char buf[512], *close_paren, *end;
-                ssize_t n;
-                long pid, ppid;
-                int fd;
+        while (r == 0 && (errno = 0, de = readdir(proc))) {
+                char *end;
+                long pid;
+                pid_t ppid, pgrp;
 
                 errno = 0;
                 pid = strtol(de->d_name, &end, 10);
                 if (*end || pid <= 0 || errno)
                         continue;
-                snprintf(buf, sizeof(buf), "%s/stat", de->d_name);
-                fd = openat(dirfd(proc), buf, O_RDONLY | O_CLOEXEC);
-                if (fd < 0)
-                        continue; /* ended meanwhile */
-                n = read(fd, buf, sizeof(buf) - 1);
-                close(fd);
-                if (n <= 0)
-                        continue;
-                buf[n] = '\0';
-                /* "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses, its last ')'
-                 * ends it (cut at 512 bytes: a COMM is at most 64) */
-                close_paren = strrchr(buf, ')');
-                if (!close_paren || sscanf(close_paren + 1, " %*c %ld", &ppid) != 1)
-                        continue;
-                if (ppid == (long) parent)
-                        fn((pid_t) pid, userdata);
+                if (sbx_proc_stat_ids(dirfd(proc), (pid_t) pid, &ppid, &pgrp) == 0)
+                        r = fn((pid_t) pid, ppid, pgrp, userdata);
         }
-        if (errno) {
-                int e = errno;
-                closedir(proc);
-                return -e;
-        }
+        if (r == 0 && errno)
+                r = -errno;
         closedir(proc);
+        return r;
+}
+
+struct child_scan {
+        pid_t parent;
+        void (*fn)(pid_t pid, void *userdata);
+        void *userdata;
+};
+
+static int child_scanned(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata) {
+        struct child_scan *c = userdata;
+
+        (void) pgrp;
+        if (ppid == c->parent)
+                c->fn(pid, c->userdata);
         return 0;
+}
+
+int sbx_each_child_scan(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata) {
+        struct child_scan c = { parent, fn, userdata };
+
+        return sbx_each_process(child_scanned, &c);
 }
 
 int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata) {
