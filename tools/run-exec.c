@@ -1,6 +1,7 @@
 /* Spawning and supervising the command of `sbx run`: stdio passes through, stderr is teed into the
  * classifier in bounded memory, signals sent to sbx reach the command, and the runner's status
  * descriptor says whether the command started at all (structural evidence). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -2065,7 +2066,7 @@ struct caller_flags {
         int fd, flags, lease, sig, pipe_size, locked;
         pid_t foreground;
         struct f_owner_ex owner;
-        bool tty, sigfd, timer;
+        bool tty, shared, sigfd, timer;
         struct termios termios;
         sigset_t sigmask;
         int clock, timer_flags;         /* a timerfd's clock and its TFD_TIMER_CANCEL_ON_SET */
@@ -2253,6 +2254,7 @@ static void timerfd_put_back(const struct caller_flags *c) {
 static void caller_flags_note(struct run_state *st) {
         const struct sbx_run_args *a = st->a;
         size_t n = 3 + a->n_keep_fds;
+        int shared = -1;
 
         if (!st->confined || !(st->caller_fl = calloc(n, sizeof(*st->caller_fl))))
                 return;
@@ -2270,6 +2272,9 @@ static void caller_flags_note(struct run_state *st) {
                 c->pipe_size = fcntl(c->fd, F_GETPIPE_SZ);
                 c->tty = tcgetattr(c->fd, &c->termios) == 0;
                 c->foreground = c->tty ? tcgetpgrp(c->fd) : -1;
+                if (c->tty && shared < 0)
+                        shared = sbx_run_tty_settings_shared();
+                c->shared = c->tty && shared > 0;
                 c->locked = description_locked(c->fd);
                 signal_timer_note(c);
                 if ((k = epoll_interest(c->fd, &c->interest)) >= 0) {
@@ -2292,6 +2297,101 @@ bool sbx_run_tty_settings_ours(int fd) {
         return fg < 0 ? errno == ENOTTY : fg == getpgrp();
 }
 
+#define GROUP_LINEAGE_MAX 64
+
+/* Whether `pid`'s line of parents (from /proc, at most GROUP_LINEAGE_MAX of them) meets `who`. */
+static bool lineage_meets(int proc_fd, pid_t pid, pid_t who) {
+        for (int i = 0; i < GROUP_LINEAGE_MAX && pid > 1; i++) {
+                pid_t pgrp;
+
+                if (pid == who)
+                        return true;
+                if (sbx_proc_stat_ids(proc_fd, pid, &pid, &pgrp) < 0)
+                        return false;
+        }
+        return pid == who;
+}
+
+/* The pipes on sbx's descriptors 0-2, and the way each is open: a pipeline's member holds one of
+ * them the other way (sbx's stdout's reader, its stdin's writer) */
+struct group_scan {
+        int proc_fd, n_pipes;
+        pid_t self, group;
+        struct stat pipes[3];
+        int accmode[3];
+};
+
+/* The way pid's descriptor `name` is open (O_RDONLY, O_WRONLY, O_RDWR), by /proc/PID/fdinfo; -1 where
+ * it cannot be read. */
+static int fd_accmode(pid_t pid, const char *name) {
+        char path[96], buf[512], *flags;
+        unsigned long fl;
+
+        snprintf(path, sizeof(path), "/proc/%ld/fdinfo/%s", (long) pid, name);
+        if (sbx_read_head(path, buf, sizeof(buf)) <= 0 || !(flags = strstr(buf, "flags:")) ||
+            sscanf(flags + strlen("flags:"), "%lo", &fl) != 1)
+                return -1;
+        return (int) (fl & O_ACCMODE);
+}
+
+/* Whether pid holds one of g's pipes the other way (false where /proc does not show it). */
+static bool shares_pipe(const struct group_scan *g, pid_t pid) {
+        char name[64];
+        _cleanup_close_ int dfd = -1;
+        DIR *fds;
+        struct dirent *de;
+        bool found = false;
+
+        snprintf(name, sizeof(name), "%ld/fd", (long) pid);
+        if ((dfd = openat(g->proc_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0 || !(fds = fdopendir(dfd)))
+                return false;
+        dfd = -1; /* the DIR's now */
+        while (!found && (de = readdir(fds))) {
+                struct stat st;
+
+                if (de->d_name[0] == '.' || fstatat(dirfd(fds), de->d_name, &st, 0) < 0 || !S_ISFIFO(st.st_mode))
+                        continue;
+                for (int i = 0; i < g->n_pipes && !found; i++)
+                        if (g->pipes[i].st_dev == st.st_dev && g->pipes[i].st_ino == st.st_ino) {
+                                int mode = fd_accmode(pid, de->d_name);
+
+                                found = mode >= 0 && mode != g->accmode[i];
+                        }
+        }
+        closedir(fds);
+        return found;
+}
+
+static int group_partner(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata) {
+        const struct group_scan *g = userdata;
+
+        (void) ppid;
+        if (pgrp != g->group || pid == g->self)
+                return 0;
+        /* sbx's ancestors (the script or harness that runs it) wait for it; its descendants are the
+         * command's (or a job a shell handed it); a job a script put in the background (`server &`)
+         * holds the script's pipes as sbx does, the same way: none of them is a pipeline's pager */
+        return !lineage_meets(g->proc_fd, getppid(), pid) && !lineage_meets(g->proc_fd, pid, g->self) &&
+               shares_pipe(g, pid);
+}
+
+bool sbx_run_tty_settings_shared(void) {
+        struct group_scan g = { .self = getpid(), .group = getpgrp() };
+        _cleanup_close_ int proc_fd = -1;
+
+        for (int fd = 0; fd <= 2; fd++) {
+                int fl = fcntl(fd, F_GETFL);
+
+                if (fl >= 0 && (fl & O_ACCMODE) != O_RDWR && fstat(fd, &g.pipes[g.n_pipes]) == 0 &&
+                    S_ISFIFO(g.pipes[g.n_pipes].st_mode))
+                        g.accmode[g.n_pipes++] = fl & O_ACCMODE;
+        }
+        if (g.n_pipes == 0 || (proc_fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+                return false;
+        g.proc_fd = proc_fd;
+        return sbx_each_process(group_partner, &g) > 0;
+}
+
 /* A terminal's foreground process group where the command left one of its own there, which has
  * no process left: under Landlock the command keeps the caller's session, and one that made its
  * own group the terminal's foreground (tcsetpgrp, SIGTTOU ignored) left the caller in the
@@ -2300,9 +2400,14 @@ bool sbx_run_tty_settings_ours(int fd) {
  * sbx in the background. Then its settings as they were, where they are sbx's to set
  * (sbx_run_tty_settings_ours()): those of a terminal whose foreground is another job are that
  * job's, a shell's line editor's while sbx runs in the background (`sbx run ... &`: put back to
- * the start's, they left the user's prompt echoing twice, review58). Both set with SIGTTOU
- * blocked, as a shell sets them: from a background process group the kernel would stop sbx. */
-static void caller_tty_put_back(const struct caller_flags *c) {
+ * the start's, they left the user's prompt echoing twice, review58). Nor where sbx ran in a
+ * pipeline, another member of it there at its start or at its end (sbx_run_tty_settings_shared()):
+ * a pipeline's pager sets its own (`sbx run ... | less`: put back to the start's under the pager, which then
+ * echoed and waited for a newline; a pager that had set its own before sbx started and put the
+ * shell's back as the user quit it left the terminal without echo after the run, review59). Both
+ * set with SIGTTOU blocked, as a shell sets them: from a background process group the kernel
+ * would stop sbx. */
+static void caller_tty_put_back(const struct caller_flags *c, int *shared) {
         struct termios t;
         sigset_t ttou, old;
         pid_t fg;
@@ -2314,13 +2419,19 @@ static void caller_tty_put_back(const struct caller_flags *c) {
         if (c->foreground > 0 && (fg = tcgetpgrp(c->fd)) > 0 && fg != c->foreground && kill(-fg, 0) < 0 &&
             errno == ESRCH)
                 (void) tcsetpgrp(c->fd, c->foreground);
-        if (sbx_run_tty_settings_ours(c->fd) && tcgetattr(c->fd, &t) == 0 && !termios_same(&t, &c->termios))
-                (void) tcsetattr(c->fd, TCSANOW, &c->termios);
+        if (sbx_run_tty_settings_ours(c->fd) && !c->shared && tcgetattr(c->fd, &t) == 0 &&
+            !termios_same(&t, &c->termios)) {
+                if (*shared < 0)
+                        *shared = sbx_run_tty_settings_shared();
+                if (!*shared)
+                        (void) tcsetattr(c->fd, TCSANOW, &c->termios);
+        }
         sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 static void caller_flags_put_back(struct run_state *st) {
         const int settable = O_APPEND | O_ASYNC | O_DIRECT | O_NOATIME | O_NONBLOCK;
+        int shared = -1;
 
         for (size_t i = 0; i < st->n_caller_fl; i++) {
                 const struct caller_flags *c = &st->caller_fl[i];
@@ -2342,7 +2453,7 @@ static void caller_flags_put_back(struct run_state *st) {
                 if (c->pipe_size > 0 && fcntl(c->fd, F_GETPIPE_SZ) != c->pipe_size)
                         (void) fcntl(c->fd, F_SETPIPE_SZ, c->pipe_size);
                 if (c->tty)
-                        caller_tty_put_back(c);
+                        caller_tty_put_back(c, &shared);
                 if (c->locked == 0 && description_locked(c->fd) == 1) {
                         (void) flock(c->fd, LOCK_UN);
                         (void) fcntl(c->fd, F_OFD_SETLK, &(struct flock) { .l_type = F_UNLCK, .l_whence = SEEK_SET });

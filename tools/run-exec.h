@@ -648,6 +648,11 @@ bool sbx_run_fd_reopenable(int fd);
  * `sbx run ... &`, the foreground job sets them: a shell's line editor at its prompt); where it is
  * not (ENOTTY), the caller handed it over. */
 bool sbx_run_tty_settings_ours(int fd);
+/* Whether sbx runs in a pipeline: its process group holds a process that is neither sbx, one of
+ * its ancestors (the script that runs it) nor one of its descendants, and holds a pipe that is on
+ * sbx's descriptors 0-2 the other way (their reader or writer): a pipeline's pager (`sbx run ... | less`) sets the terminal's settings of
+ * its own while sbx runs. From /proc; false where it cannot be read. */
+bool sbx_run_tty_settings_shared(void);
 /* When sbx's stderr is a terminal: the pseudo-terminal that will be the command's stderr, opened
  * now (once; the next run takes it), so that the backend can reopen its slave inside the sandbox.
  * Returns the slave's descriptor (close-on-exec, sbx's), or -1 when stderr is no terminal or it

@@ -2477,7 +2477,9 @@ keep_fd_cases epoll epoll.py "$EPOLL_CMD" "the caller's epoll instance keeps its
 # and says whether its terminal kept WHAT: its foreground process group, or its settings (then ARGV
 # runs with descriptors 0-2 away from the terminal), or, WHAT background, the settings the leader
 # sets while ARGV runs as a job of its own in the background on the terminal (ARGV writes a byte on
-# its descriptor 3 once it runs, then waits for the end of its descriptor 4)
+# its descriptor 3 once it runs, then waits for the end of its descriptor 4), or, WHAT pager, the
+# same set while ARGV runs in the leader's group beside a sibling of its, a pipeline's pager that
+# reads ARGV's stdout and is still there at ARGV's end
 cat >"$T/tty-session.py" <<'PY'
 import os, pty, sys, termios
 user, what, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -2490,20 +2492,38 @@ if pid == 0:
     before = state()
     ran_r, ran_w = os.pipe()
     go_r, go_w = os.pipe()
+    piped = os.pipe() if what == "pager" else None  # ARGV's stdout, which the pager reads
     child = os.fork()
     if child == 0:
         if what == "settings":
             n = os.open("/dev/null", os.O_RDWR)
             for i in (0, 1, 2):
                 os.dup2(n, i)
-        elif what == "background":
-            os.setpgid(0, 0)
+        elif what in ("background", "pager"):
+            if what == "background":
+                os.setpgid(0, 0)
+            else:
+                os.dup2(piped[1], 1)
             os.dup2(ran_w, 3)
             os.dup2(go_r, 4)
         os.execvp(argv[0], argv)
     os.close(ran_w)
     os.close(go_r)
-    if what == "background":  # the leader's own settings while it runs, as a shell's line editor's
+    pager = os.fork() if what == "pager" else -1
+    if pager == 0:  # a pipeline's pager, ARGV's sibling in the leader's group (no job control)
+        os.close(ran_r)
+        os.close(go_w)
+        os.close(piped[1])
+        os.set_inheritable(piped[0], True)
+        if user == "nobody":  # the user's own, as sbx is (a program of its own, dumpable)
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+        os.execvp("sleep", ["sleep", "600"])
+    if piped:
+        os.close(piped[0])
+        os.close(piped[1])
+    if what in ("background", "pager"):  # the leader's, or the pager's, settings while it runs
         os.read(ran_r, 1)
         t = termios.tcgetattr(0)
         t[3] &= ~(termios.ECHO | termios.ICANON)
@@ -2512,6 +2532,9 @@ if pid == 0:
     os.close(go_w)
     rc = os.waitpid(child, 0)[1] >> 8
     kept = state() == before
+    if pager > 0:
+        os.kill(pager, 9)
+        os.waitpid(pager, 0)
     if what == "settings":
         termios.tcsetattr(0, termios.TCSANOW, before)
     os.write(1, b"\nrc %d %s %s\n" % (rc, what.encode(), b"kept" if kept else b"CHANGED"))
@@ -2551,7 +2574,11 @@ tty_session() {
 # editor's, which sets its own at the prompt while the job runs (review58: both backends, both
 # modes, the prompt then echoing twice). The settings of a terminal whose foreground is another job
 # are that job's: left. Checked from the caller, a session leader on the terminal that runs sbx in
-# a process group of its own and sets its settings while the command runs: they are kept.
+# a process group of its own and sets its settings while the command runs: they are kept. So are
+# those a pipeline's pager sets while sbx runs beside it in one job (`sbx run ... | less`: put back
+# to the start's under the pager, which then echoed and waited for a newline, review59), checked
+# from the same leader running sbx in its own process group, not a new one, its stdout a pipe that
+# a sibling of sbx's reads, there to the end, as the leader sets the settings.
 for b in "${BACKENDS[@]}"; do
         for m in read-only workspace-write; do
                 for u in "${USERS[@]}"; do
@@ -2561,6 +2588,9 @@ for b in "${BACKENDS[@]}"; do
                         tty_session background tty-bg "$b" "$m" "$u" --keep-fd 3 --keep-fd 4 -- sh -c 'echo x >&3; read x <&4; true'
                         t_check "$b/$m/$u/terminal-background: a run in the background leaves the settings the caller's terminal's foreground set during it ($out)" \
                                 eval '[[ "$out" == *"rc 0 background kept" ]]'
+                        tty_session pager tty-pager "$b" "$m" "$u" --keep-fd 3 --keep-fd 4 -- sh -c 'echo x >&3; read x <&4; true'
+                        t_check "$b/$m/$u/terminal-pager: a run beside a pipeline's pager leaves the settings the pager set during it ($out)" \
+                                eval '[[ "$out" == *"rc 0 pager kept" ]]'
                 done
         done
 done

@@ -186,6 +186,81 @@ static void test_tty_settings_ours(void **state) {
         assert_int_equal(WEXITSTATUS(st), 0);
 }
 
+/* The settings of sbx's terminal are another's where it runs in a pipeline: its process group
+ * holds a pipeline's pager. sbx (here D, its stdout a pipe) in a group of its own whose leader, its
+ * parent, runs it beside a job in the background: alone in its pipeline (the parent waits for it,
+ * the job holds no pipe of D's); with a child of its own on that pipe (the command); then with the
+ * pipe's reader there, its sibling (the pager: `sbx run ... | less` put back the start's settings
+ * under it). */
+static void test_tty_settings_shared(void **state) {
+        int to_d[2], from_d[2], st;
+        pid_t leader;
+        (void) state;
+
+        assert_int_equal(pipe(to_d), 0);
+        assert_int_equal(pipe(from_d), 0);
+        leader = fork();
+        assert_true(leader >= 0);
+        if (leader == 0) {
+                pid_t d, job, pager;
+                int out[2], code;
+                char c = 0, got[2];
+
+                if (setpgid(0, 0) < 0 || (job = fork()) < 0)
+                        _exit(20);
+                if (job == 0) {
+                        pause();
+                        _exit(0);
+                }
+                if (pipe(out) < 0 || (d = fork()) < 0)
+                        _exit(21);
+                if (d == 0) {
+                        pid_t own;
+                        char res[3] = { 0 };
+
+                        if (dup2(out[1], 1) < 0)
+                                _exit(22);
+                        close(out[0]);
+                        close(out[1]);
+                        res[0] = sbx_run_tty_settings_shared() ? '1' : '0';
+                        if ((own = fork()) == 0) {
+                                pause();
+                                _exit(0);
+                        }
+                        res[1] = own > 0 && !sbx_run_tty_settings_shared() ? '0' : '1';
+                        if (write(from_d[1], res, 2) != 2 || read(to_d[0], &c, 1) != 1)
+                                _exit(23);
+                        res[2] = sbx_run_tty_settings_shared() ? '1' : '0';
+                        kill(own, SIGKILL);
+                        waitpid(own, NULL, 0);
+                        _exit(res[0] == '0' && res[1] == '0' && res[2] == '1' ? 0 : 24);
+                }
+                close(out[1]);
+                if (read(from_d[0], got, 2) != 2 || (pager = fork()) < 0)
+                        _exit(25);
+                if (pager == 0) {
+                        pause();
+                        _exit(0);
+                }
+                close(out[0]);
+                if (write(to_d[1], &c, 1) != 1)
+                        _exit(26);
+                code = waitpid(d, &st, 0) == d && WIFEXITED(st) ? WEXITSTATUS(st) : 27;
+                kill(pager, SIGKILL);
+                kill(job, SIGKILL);
+                waitpid(pager, NULL, 0);
+                waitpid(job, NULL, 0);
+                _exit(code);
+        }
+        assert_int_equal(waitpid(leader, &st, 0), leader);
+        close(to_d[0]);
+        close(to_d[1]);
+        close(from_d[0]);
+        close(from_d[1]);
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), 0);
+}
+
 /* A script that moves first: its lines' relative names are that directory's (`cd sub && make`
  * recorded <start>/x for sub's x). Only where nothing else can have moved it; where something
  * else moves it, or a tool told a directory does in a way not followed, the directory is not
@@ -5859,6 +5934,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_status_lost, fresh_run),
                 cmocka_unit_test_setup(test_status_lost_after_descriptors_closed, fresh_run),
                 cmocka_unit_test(test_tty_settings_ours),
+                cmocka_unit_test(test_tty_settings_shared),
                 cmocka_unit_test_setup(test_script_start_dir, fresh_run),
                 cmocka_unit_test_setup(test_script_start_dir_dev, fresh_run),
                 cmocka_unit_test_setup(test_make_start_dir, fresh_run),
