@@ -2084,6 +2084,25 @@ static ssize_t fdinfo_read(int fd, char *buf, size_t size) {
         return sbx_read_head(name, buf, size);
 }
 
+/* Which anonymous inode's file fd is ("[eventpoll]", "[signalfd]", "[timerfd]", ...: its link's
+ * name past "anon_inode:"), in buf; "" for any other file, asked of the kernel only where fstat()
+ * shows the anonymous inode's mode of no file type, so that an ordinary descriptor costs no lookup
+ * in /proc. */
+static const char *anon_inode_kind(int fd, char *buf, size_t size) {
+        static const char prefix[] = "anon_inode:";
+        char name[64];
+        struct stat st;
+        ssize_t n;
+
+        if (fstat(fd, &st) < 0 || (st.st_mode & S_IFMT))
+                return "";
+        snprintf(name, sizeof(name), "/proc/self/fd/%d", fd);
+        if ((n = readlink(name, buf, size - 1)) < 0)
+                return "";
+        buf[n] = '\0';
+        return strncmp(buf, prefix, sizeof(prefix) - 1) ? "" : buf + sizeof(prefix) - 1;
+}
+
 /* The number after KEY at a line's start in an fdinfo text, in BASE, into *v: 0, or -1. */
 static int fdinfo_number(const char *info, const char *key, int base, unsigned long long *v) {
         size_t k = strlen(key);
@@ -2260,6 +2279,8 @@ static void caller_flags_note(struct run_state *st) {
                 return;
         for (size_t i = 0; i < n; i++) {
                 struct caller_flags *c = &st->caller_fl[st->n_caller_fl];
+                char link[64];
+                const char *kind;
                 ssize_t k;
 
                 c->fd = i < 3 ? (int) i : a->keep_fds[i - 3];
@@ -2276,8 +2297,10 @@ static void caller_flags_note(struct run_state *st) {
                         shared = sbx_run_tty_settings_shared();
                 c->shared = c->tty && shared > 0;
                 c->locked = description_locked(c->fd);
-                signal_timer_note(c);
-                if ((k = epoll_interest(c->fd, &c->interest)) >= 0) {
+                kind = anon_inode_kind(c->fd, link, sizeof(link));
+                if (!strcmp(kind, "[signalfd]") || !strcmp(kind, "[timerfd]"))
+                        signal_timer_note(c);
+                else if (!strcmp(kind, "[eventpoll]") && (k = epoll_interest(c->fd, &c->interest)) >= 0) {
                         c->epoll = true;
                         c->n_interest = (size_t) k;
                 }
