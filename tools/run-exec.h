@@ -90,13 +90,16 @@ struct sbx_run_report {
  * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
  * expansion, a shell on stdin: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
-/* What the sandbox's /dev is, for sbx_run_start_dir()'s `cd DIR;` into it (the rest runs whether
- * it entered or not: read only where the sandbox's cd goes as the host's): not told (the start:
- * none read), bubblewrap's own (a tmpfs with an empty /dev/shm of its own: a cd to /dev/shm
- * itself read), or the host's (Landlock's: /dev/shm and beneath read). cmd-run's classifier
- * context tells it for the run's backend. */
+/* What the sandbox's /dev is, for a `cd DIR;` into it (the rest runs whether it entered or not:
+ * read only where the sandbox's cd goes as the host's): not told (none read), bubblewrap's own (a
+ * tmpfs with an empty /dev/shm of its own: a cd to /dev/shm itself read), or the host's
+ * (Landlock's: /dev/shm and beneath read). The classifier's context tells it for the run's
+ * backend (sbx_run_start_dir_in(), sbx_run_chain_cd_read_in(), sbx_run_chain_mktemp_file_in());
+ * the functions without `_in` read it as not told. */
 enum sbx_run_dev { SBX_RUN_DEV_UNKNOWN, SBX_RUN_DEV_PRIVATE, SBX_RUN_DEV_HOST };
-void sbx_run_start_dir_dev(enum sbx_run_dev dev);
+/* sbx_run_start_dir() in a sandbox whose /dev is dev (its nested calls, a shell's script read
+ * inside, keep the outermost call's). */
+int sbx_run_start_dir_in(char *const *argv, const char *cwd, enum sbx_run_dev dev, char *out, size_t size);
 /* The 500 ms of those reads (a test seam: sbx itself never changes it). */
 extern int sbx_run_script_read_ms;
 /* Whether an interpreter's script text (lang's: a -c or -e script, a Python script file) may
@@ -301,6 +304,10 @@ int sbx_run_git_stash_lock(char *const *words, const char *cwd, char *out, size_
 int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
                           int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
                           size_t size);
+/* sbx_run_chain_cd_read() in a sandbox whose /dev is dev (enum sbx_run_dev). */
+int sbx_run_chain_cd_read_in(char *const *argv, const char *cwd, enum sbx_run_dev dev,
+                             int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
+                             size_t size);
 /* sbx_run_chain_cd_read() of sbx_run_git_stash_lock(): `cd DIR && git stash`. */
 int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size);
 /* The archive a zip that words (sbx_run_command_words()'s) run in cwd (their start) writes
@@ -387,6 +394,9 @@ int sbx_run_mktemp_file(char *const *words, const char *cwd, const char *tmpdir,
 /* sbx_run_chain_cd_read() of sbx_run_mktemp_file(), in the $TMPDIR tmpdir: `cd DIR && mktemp -q
  * x.XXX`. */
 int sbx_run_chain_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size);
+/* sbx_run_chain_mktemp_file() in a sandbox whose /dev is dev (enum sbx_run_dev). */
+int sbx_run_chain_mktemp_file_in(char *const *argv, const char *cwd, enum sbx_run_dev dev, const char *tmpdir,
+                                 char *out, size_t size);
 /* The __pycache__ directory a `python -m compileall [OPTION...] DIR|FILE...` that words
  * (sbx_run_command_words()'s) run in cwd makes first (struct sbx_classify_context's
  * pycache_dir): its first DIR's, or its first FILE's (a name ending in .py) directory's, joined

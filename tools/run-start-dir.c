@@ -1721,6 +1721,7 @@ int sbx_run_script_read_ms = SCRIPT_READ_MS;
 static struct {
         unsigned depth, reads;
         int64_t deadline_ms;
+        enum sbx_run_dev dev; /* the outermost call's (sbx_run_start_dir_in()) */
 } script_reads;
 
 static int64_t monotonic_ms(void) {
@@ -2473,38 +2474,33 @@ static int enter_cd(char *cur, char *logical, bool *sure, const char *dir, bool 
  * others' bits (which of the two the sandbox reads is not told), an ACL not read (its named
  * entries are not told). A `;` after the cd runs the rest
  * either way: from where the cd went, or from where the shell was. */
-static enum sbx_run_dev sandbox_dev = SBX_RUN_DEV_UNKNOWN;
-
-void sbx_run_start_dir_dev(enum sbx_run_dev dev) {
-        sandbox_dev = dev;
-}
-
-/* Whether the sandbox's /dev has the directory `real` (the host's real path where a cd enters it,
- * else the absolute name it was given) and `logical` (the shell's $PWD after it: NULL where not
- * entered) as the host: a name beneath neither, yes; beneath either, where the backend is told
- * (sbx_run_start_dir_dev()): under Landlock, the host's own /dev, /dev itself and /dev/shm and
+/* Whether the sandbox's /dev, dev, has the directory `real` (the host's real path where a cd
+ * enters it, else the absolute name it was given) and `logical` (the shell's $PWD after it: NULL
+ * where not entered) as the host: a name beneath neither, yes; beneath either, where the backend
+ * is told (sbx_run_start_dir_in()): under Landlock, the host's own /dev, /dev itself and /dev/shm and
  * beneath, both names (/dev/fd, /dev/stdin, ... lead to /proc/self: the shell's, not sbx's; a
  * host's /dev/shm that is a link elsewhere not read); under bubblewrap, whose /dev is a
  * tmpfs of its own with an empty /dev/shm it makes, /dev/shm itself entered, both names that
  * (a host's /dev/shm that is a link elsewhere is not the sandbox's). Measured: `cd /dev/shm;
  * mktemp -q` in read-only mode exits 1, its /tmp refused, under both backends. */
-static bool dev_as_on_host(const char *real, const char *logical) {
+static bool dev_as_on_host(enum sbx_run_dev dev, const char *real, const char *logical) {
         bool in_dev = sbx_path_beneath(real, "/dev") || (logical && sbx_path_beneath(logical, "/dev"));
 
         if (!in_dev)
                 return true;
-        if (sandbox_dev == SBX_RUN_DEV_HOST)
+        if (dev == SBX_RUN_DEV_HOST)
                 return (strcmp(real, "/dev") == 0 || sbx_path_beneath(real, "/dev/shm")) &&
                        (!logical || strcmp(logical, "/dev") == 0 || sbx_path_beneath(logical, "/dev/shm"));
-        return sandbox_dev == SBX_RUN_DEV_PRIVATE && logical && strcmp(real, "/dev/shm") == 0 &&
+        return dev == SBX_RUN_DEV_PRIVATE && logical && strcmp(real, "/dev/shm") == 0 &&
                strcmp(logical, "/dev/shm") == 0;
 }
 
-static bool cd_as_on_host(const char *from, const char *dir, const char *logical, bool entered) {
+static bool cd_as_on_host(enum sbx_run_dev dev, const char *from, const char *dir, const char *logical,
+                          bool entered) {
         char p[PATH_MAX];
         const char *at = dir[0] == '/' ? dir : from;
 
-        if (sbx_path_beneath(at, "/proc") || !dev_as_on_host(at, entered ? logical : NULL))
+        if (sbx_path_beneath(at, "/proc") || !dev_as_on_host(dev, at, entered ? logical : NULL))
                 return false;
         if (!entered || sbx_euid() != 0)
                 return true;
@@ -2682,7 +2678,7 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                         return -1;
                 /* (a `..` bash reads physically, dash from the text: `cd sub/missing/..` fails in
                  * bash, enters sub in dash, either way the rest after a `;` runs) */
-                if (then && (dot_dot(dir) || !cd_as_on_host(cur, r == 1 ? cur : dir, logical, r == 1)))
+                if (then && (dot_dot(dir) || !cd_as_on_host(script_reads.dev, cur, r == 1 ? cur : dir, logical, r == 1)))
                         return -1;
                 if (r == 0 && !then)
                         goto moved;
@@ -2728,13 +2724,16 @@ moved:
         return 1;
 }
 
-int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+int sbx_run_start_dir_in(char *const *argv, const char *cwd, enum sbx_run_dev dev, char *out, size_t size) {
         unsigned untold = sbx_run_host_untold();
         int r;
 
-        /* a command's script files are read in one budget, its shells' nested calls included */
-        if (script_reads.depth++ == 0)
+        /* a command's script files are read in one budget, its shells' nested calls included;
+         * the sandbox's /dev is the outermost call's */
+        if (script_reads.depth++ == 0) {
                 script_reads.reads = 0;
+                script_reads.dev = dev;
+        }
         r = start_dir(argv, cwd, out, size);
         /* a question of the host not told (a file system that does not answer): where it moved
          * is not known */
@@ -2744,8 +2743,13 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
                 for (size_t k = 0; k < script_seen_n; k++)
                         free(script_seen[k].path);
                 script_seen_n = 0;
+                script_reads.dev = SBX_RUN_DEV_UNKNOWN;
         }
         return r;
+}
+
+int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        return sbx_run_start_dir_in(argv, cwd, SBX_RUN_DEV_UNKNOWN, out, size);
 }
 
 /* The name `name` as read from the directory `dir` (absolute), into out: name itself when it is
@@ -6715,8 +6719,8 @@ static char *chain_script(char *const *argv, bool one_ok, bool *ret_nested, bool
         return sbx_steal_ptr(&cur);
 }
 
-/* sbx_run_chain_cd_read() of reader, or of reader_tmp given tmpdir (one of them set). */
-static int chain_cd_apply(char *const *argv, const char *cwd,
+/* sbx_run_chain_cd_read_in() of reader, or of reader_tmp given tmpdir (one of them set). */
+static int chain_cd_apply(char *const *argv, const char *cwd, enum sbx_run_dev dev,
                           int (*reader)(char *const *words, const char *cwd, char *out, size_t size),
                           int (*reader_tmp)(char *const *words, const char *cwd, const char *tmpdir, char *out,
                                             size_t size),
@@ -6774,7 +6778,7 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
          * (dev_as_on_host(); shell58: before, `cd /dev/fd && mktemp -q x.XXX` recorded sbx's own
          * /proc/PID/fd/x.XXX, and `cd /dev/pts && mktemp -q x.XXX`, which the host refuses too, both
          * denied under both backends) */
-        if (sbx_path_beneath(joined, "/proc") || sbx_path_beneath(logical, "/proc") || !dev_as_on_host(joined, logical))
+        if (sbx_path_beneath(joined, "/proc") || sbx_path_beneath(logical, "/proc") || !dev_as_on_host(dev, joined, logical))
                 return 0;
         /* after `cd DIR;` the command runs wherever the cd left the shell: read only where
          * sbx_run_start_dir() (5e23f79) says the sandbox's cd enters that same directory, as the
@@ -6783,7 +6787,7 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
         if (semi) {
                 char moved[PATH_MAX];
 
-                if (sbx_run_start_dir(argv, cwd, moved, sizeof(moved)) != 1 || strcmp(moved, joined) != 0)
+                if (sbx_run_start_dir_in(argv, cwd, dev, moved, sizeof(moved)) != 1 || strcmp(moved, joined) != 0)
                         return 0;
         }
         /* (the shell's cd logical: `cd l/..` back where it was, not in l's target's parent, as
@@ -6807,14 +6811,25 @@ static int chain_cd_apply(char *const *argv, const char *cwd,
         return reader ? reader(cmd, joined, out, size) : reader_tmp(cmd, joined, tmpdir, out, size);
 }
 
+int sbx_run_chain_cd_read_in(char *const *argv, const char *cwd, enum sbx_run_dev dev,
+                             int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
+                             size_t size) {
+        return chain_cd_apply(argv, cwd, dev, reader, NULL, NULL, out, size);
+}
+
 int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
                           int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
                           size_t size) {
-        return chain_cd_apply(argv, cwd, reader, NULL, NULL, out, size);
+        return sbx_run_chain_cd_read_in(argv, cwd, SBX_RUN_DEV_UNKNOWN, reader, out, size);
+}
+
+int sbx_run_chain_mktemp_file_in(char *const *argv, const char *cwd, enum sbx_run_dev dev, const char *tmpdir,
+                                 char *out, size_t size) {
+        return chain_cd_apply(argv, cwd, dev, NULL, sbx_run_mktemp_file, tmpdir, out, size);
 }
 
 int sbx_run_chain_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size) {
-        return chain_cd_apply(argv, cwd, NULL, sbx_run_mktemp_file, tmpdir, out, size);
+        return sbx_run_chain_mktemp_file_in(argv, cwd, SBX_RUN_DEV_UNKNOWN, tmpdir, out, size);
 }
 
 int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size) {

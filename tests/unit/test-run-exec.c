@@ -593,7 +593,7 @@ static void test_script_start_dir(void **state) {
 }
 
 /* A `cd DIR;` into /dev, after which the rest runs whether it entered or not: read only where the
- * sandbox's /dev has DIR as the host's (sbx_run_start_dir_dev()): bubblewrap's own /dev, a tmpfs
+ * sandbox's /dev has DIR as the host's (sbx_run_start_dir_in()): bubblewrap's own /dev, a tmpfs
  * with a /dev/shm of its own, /dev/shm itself; Landlock's, the host's, /dev and /dev/shm and
  * beneath, not /dev/fd (the shell's /proc/self); neither backend told, none. Before, none under
  * either: `cd /dev/shm; mktemp -q` of a refused /tmp read task_failure (shell58). */
@@ -632,9 +632,8 @@ static void test_script_start_dir_dev(void **state) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) rows[i].script, NULL };
                 int r;
 
-                sbx_run_start_dir_dev(rows[i].dev);
                 out[0] = '\0';
-                r = sbx_run_start_dir(argv, dir, out, sizeof(out));
+                r = sbx_run_start_dir_in(argv, dir, rows[i].dev, out, sizeof(out));
                 if (r != rows[i].want || (r == 1 && strcmp(out, rows[i].out) != 0))
                         fail_msg("row %zu (%d, %s): %d %s", i, rows[i].dev, rows[i].script, r, out);
         }
@@ -643,11 +642,12 @@ static void test_script_start_dir_dev(void **state) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm; mktemp -q", NULL };
                 char *argv_t[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm; mktemp -q x.XXX", NULL };
 
-                sbx_run_start_dir_dev(dev);
-                assert_int_equal(sbx_run_chain_mktemp_file(argv, dir, "/tmp", out, sizeof(out)), dev != SBX_RUN_DEV_UNKNOWN);
+                assert_int_equal(sbx_run_chain_mktemp_file_in(argv, dir, dev, "/tmp", out, sizeof(out)),
+                                 dev != SBX_RUN_DEV_UNKNOWN);
                 if (dev != SBX_RUN_DEV_UNKNOWN)
                         assert_string_equal(out, "/tmp/tmp.XXXXXXXXXX");
-                assert_int_equal(sbx_run_chain_mktemp_file(argv_t, dir, "/tmp", out, sizeof(out)), dev != SBX_RUN_DEV_UNKNOWN);
+                assert_int_equal(sbx_run_chain_mktemp_file_in(argv_t, dir, dev, "/tmp", out, sizeof(out)),
+                                 dev != SBX_RUN_DEV_UNKNOWN);
                 if (dev != SBX_RUN_DEV_UNKNOWN)
                         assert_string_equal(out, "/dev/shm/x.XXX");
         }
@@ -675,12 +675,21 @@ static void test_script_start_dir_dev(void **state) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) chains[i].script, NULL };
                 int r;
 
-                sbx_run_start_dir_dev(chains[i].dev);
-                r = sbx_run_chain_mktemp_file(argv, dir, "/tmp", out, sizeof(out));
+                r = sbx_run_chain_mktemp_file_in(argv, dir, chains[i].dev, "/tmp", out, sizeof(out));
                 if (r != (chains[i].want != NULL) || (r == 1 && strcmp(out, chains[i].want) != 0))
                         fail_msg("chain %zu (%d, %s): %d %s", i, chains[i].dev, chains[i].script, r, out);
         }
-        sbx_run_start_dir_dev(SBX_RUN_DEV_UNKNOWN);
+        /* the functions without `_in`, and a call after one with a /dev told, read it as not told
+         * (the setter before kept the last value told for every later call) */
+        {
+                char *argv[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm; touch x", NULL };
+                char *chain_argv[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm && mktemp -q x.XXX", NULL };
+
+                assert_int_equal(sbx_run_start_dir_in(argv, dir, SBX_RUN_DEV_HOST, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_chain_mktemp_file_in(chain_argv, dir, SBX_RUN_DEV_HOST, "/tmp", out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_chain_mktemp_file(chain_argv, dir, "/tmp", out, sizeof(out)), 0);
+        }
         assert_int_equal(rmdir(dir), 0);
 }
 
