@@ -1142,12 +1142,23 @@ static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_ex
         return r;
 }
 
-/* The row is written, or nothing runs: the verdict record still says why. */
-static int refuse_unrecorded(const struct sbx_run_args *a, char *const *command, struct audit_handle *h) {
+/* The row is written, or nothing runs: the verdict record still says why, and what would have run
+ * where it was known (known: the run's report, its policy resolved and its backend chosen; NULL
+ * before). A full disk refused the run at its row, its policy and backend long known, and the
+ * record said mode, workspace_root, backend and enforcement null (record59). */
+static int refuse_unrecorded(const struct sbx_run_args *a, char *const *command, struct audit_handle *h,
+                             const struct sbx_run_report *known) {
         _cleanup_pipe_quiet_ struct pipe_quiet quiet = pipe_quiet_begin(); /* (its messages too) */
         _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
 
         if (rep) {
+                if (known) {
+                        rep->policy = known->policy;
+                        rep->backend = known->backend;
+                        rep->enforcement = known->enforcement;
+                        rep->enforcement_reason = known->enforcement_reason;
+                        rep->parent_id = known->parent_id;
+                }
                 rep->args = a;
                 rep->argv = command;
                 rep->verdict = "unavailable";
@@ -1269,7 +1280,7 @@ static int record_unstarted(struct audit_handle *h, const struct sbx_run_args *a
         rep->status.signal = sig;
         rep->exit_status = 128 + sig;
         if (audit_open(h) < 0)
-                return refuse_unrecorded(a, rep->argv, h);
+                return refuse_unrecorded(a, rep->argv, h, rep);
         r = sbx_audit_begin(h->db, start, &rep->execution_id, &diag);
         if (r >= 0)
                 r = sbx_audit_finish(h->db, rep->execution_id, &end, &diag);
@@ -1460,7 +1471,7 @@ static int policy_failed(struct once_state *st, int r) {
         const struct sbx_run_args *a = st->a;
 
         if (st->audit->open_failed)
-                return refuse_unrecorded(a, st->command, st->audit);
+                return refuse_unrecorded(a, st->command, st->audit, NULL);
         /* the session could not be read (a damaged page of the record): no usage error, the
          * command line was fine, but sbx's refusal, recorded when the row's writes can be made
          * (it was exit 2, a usage error, for a record that could not be read) */
@@ -1533,13 +1544,13 @@ static int once_policy(struct once_state *st) {
                  * from sbx run read as the command's own status */
                 if (sbx_db_check_not_truncated(audit->path, &d) < 0) {
                         snprintf(audit->refusal, sizeof(audit->refusal), "refusing to run unrecorded: %s", d.msg);
-                        return refuse_unrecorded(a, st->command, audit);
+                        return refuse_unrecorded(a, st->command, audit, NULL);
                 }
                 if ((r = sbx_audit_tool_require_db(audit->path, "run", "session", a->session)))
                         return r;
         }
         if (a->session && !audit->writer && audit_open(audit) < 0)
-                return refuse_unrecorded(a, st->command, audit);
+                return refuse_unrecorded(a, st->command, audit, NULL);
         if ((r = resolve_policy(a, st->cfg, audit, &st->policy, &st->diag)) < 0)
                 return policy_failed(st, r);
         if (a->mode_approved && a->root && strcmp(st->policy->workspace_root, a->root) != 0)
@@ -1806,7 +1817,7 @@ static int once_unrecorded(struct once_state *st) {
                 st->start.may_exist = false;
                 return refuse(audit, st->a, st->rep, &st->start, "refused", msg);
         }
-        return refuse_unrecorded(st->a, st->command, audit);
+        return refuse_unrecorded(st->a, st->command, audit, st->rep);
 }
 
 /* The run's end, in its row: through the writer that began it, else directly. */
@@ -1952,7 +1963,7 @@ static int audit_path(const struct sbx_run_args *a, char **command, struct audit
         if ((r = sbx_db_default_path(a->db, db_path, &diag)) < 0) {
                 snprintf(audit->refusal, sizeof(audit->refusal), "refusing to run unrecorded: %s",
                          diag.msg[0] ? diag.msg : strerror(-r));
-                return refuse_unrecorded(a, command, audit);
+                return refuse_unrecorded(a, command, audit, NULL);
         }
         audit->path = *db_path;
         verdict_db_path = *db_path;

@@ -86,6 +86,14 @@ for who in "${WHO[@]}"; do
                         eval '[ "$(t_json_field "$rec/v.json" verdict)" = unavailable ] && [ "$(t_json_field "$rec/v.json" status)" = 125 ] &&
                               [ -z "$(t_json_field "$rec/v.json" execution_id)" ] &&
                               t_json_field "$rec/v.json" message | grep -q "refusing to run unrecorded: "'
+                # ... which says what would have run: the policy and the backend were known before
+                # the row was refused (record59: mode, workspace_root, backend all null)
+                ws=$d/ws # (t_check's own $d hides this one)
+                t_check "$who, $b: ... naming the mode, workspace root and backend that would have run ($(head -c 300 "$rec/v.json"))" \
+                        eval '[ "$(t_json_field "$rec/v.json" mode)" = workspace-write ] &&
+                              [ "$(t_json_field "$rec/v.json" workspace_root)" = "$ws" ] &&
+                              [ "$(t_json_field "$rec/v.json" backend)" = "$b" ] &&
+                              [ -n "$(t_json_field "$rec/v.json" enforcement)" ]'
                 # why: the space it could not keep, or, where opening the database already met the
                 # full disk (its writer's checkpoint raced the fill), the disk's own words as errno
                 # or SQLite tells them (once under load in CI's sanitizer suite, the message then
