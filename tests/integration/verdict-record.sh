@@ -293,16 +293,27 @@ cmd-out" ] && sed -n 3p "$D/out'$fd'" | grep -q "\"verdict\": *\"success\"" && [
         done
 done
 
-# refused before any workspace is known: the audit database cannot be opened (a directory)
+# refused before any workspace is known: the audit database, which holds the session the
+# workspace is read from, cannot be opened (a directory)
 mkdir -p "$T/nodb.db" "$T/ref"
 echo precious >"$T/ref/file"
 ln -s "$T/ref/file" "$T/ref/link"
 fp=$(t_fp "$T/ref/file")
-"$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$T/ref/link" -- true 2>/dev/null
+"$SBX_BIN" run --db "$T/nodb.db" --session s1 --verdict-json "$T/ref/link" -- true 2>/dev/null
 rc=$?
 after=$(t_fp "$T/ref/file")
 t_check "refused before a workspace is known: a symlink to a file is not followed (rc=$rc)" \
         eval '[ $rc -eq 125 ] && [ "$after" = "$fp" ]'
+# ... while without a session the workspace is known before the row is refused: the caller's
+# symlink outside it is followed as any run's record follows it, and the record names the
+# workspace (record59: it named none, and was refused as before a workspace is known)
+echo old >"$T/ref/known-file"
+ln -s "$T/ref/known-file" "$T/ref/known-link"
+(cd "$T/cwd" && "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$T/ref/known-link" -- true 2>/dev/null)
+rc=$?
+t_check "refused at its row, the workspace known: the record through the caller's symlink names it (rc=$rc, $(head -c 200 "$T/ref/known-file"))" \
+        eval '[ $rc -eq 125 ] && [ -L "$T/ref/known-link" ] && [ "$(t_json_field "$T/ref/known-file" verdict)" = unavailable ] &&
+              [ "$(t_json_field "$T/ref/known-file" workspace_root)" = "$T/cwd" ]'
 out=$("$SBX_BIN" run --db "$T/nodb.db" --verdict-json /dev/stdout -- true 2>/dev/null)
 t_check "... while /dev/stdout still gets the record" grep -q '"verdict": *"unavailable"' <<<"$out"
 # /dev/stdout with stdout closed: sbx holds descriptor 1 with /dev/null for the command, and the
@@ -325,7 +336,7 @@ t_check "... while /dev/null itself is still accepted with stdout closed (rc=$?)
 # ... and one without a reader is named for what it is, not taken for a file
 mkfifo "$T/ref/lonely"
 ln -s "$T/ref/lonely" "$T/ref/lonely-link"
-timeout 20 "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$T/ref/lonely-link" -- true 2>"$T/ref/lonely.err"
+timeout 20 "$SBX_BIN" run --db "$T/nodb.db" --session s1 --verdict-json "$T/ref/lonely-link" -- true 2>"$T/ref/lonely.err"
 t_check "... a symlink to a FIFO nobody reads: the record fails with ENXIO, not as a file ($(grep verdict "$T/ref/lonely.err"))" \
         eval 'grep -q "verdict record .*No such device or address" "$T/ref/lonely.err" && ! grep -q "symlink to a file" "$T/ref/lonely.err"'
 # ... and the caller's own FIFO that nobody opens: sbx waits for a reader, but a SIGTERM ends the
