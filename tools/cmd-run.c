@@ -168,6 +168,37 @@ static bool way_made_since(const struct stat *st) {
 
 static void remove_planted(int dfd, const char *name, int e, const char *what, const char **why);
 
+/* Whether the entry st was on the record's way beneath the workspace when the walk before the run
+ * noted it (false when no such walk was made, or it is none of its notes). */
+static bool way_noted_before(const struct stat *st) {
+        return verdict_way.noted && !way_made_since(st);
+}
+
+/* What the symlink name, in the directory `where` beneath the workspace, is said to be where the
+ * record's way meets it: its path and where it leads (target, n bytes; n < 0: not read), shown as
+ * text safe for a terminal (the command may have chosen both), and, when sbx does not remove it
+ * (kept), why, and that what the record's path reads through it is not sbx's record. A link an
+ * earlier run's command planted (`ln -s fakedir out`, a v.json of its own in fakedir) was refused
+ * and kept with "it leads through a symlink beneath the workspace", naming neither the link nor
+ * its target, while a consumer reading ws/out/v.json read the fake (record59). */
+static const char *way_link_said(const char *where, const char *name, const char *target, ssize_t n, bool kept,
+                                 const struct stat *st) {
+        static char said[3 * PATH_MAX + 512];
+        _cleanup_free_ char *place = NULL, *shown = NULL, *to = NULL;
+
+        if (asprintf(&place, "%s/%s", strcmp(where, "/") == 0 ? "" : where, name) < 0 ||
+            !(shown = sbx_term_text(place, strlen(place))) || (n >= 0 && !(to = sbx_term_text(target, (size_t) n))))
+                return "it leads through a symlink beneath the workspace (a command could have made it)";
+        snprintf(said, sizeof(said), "it leads through a symlink beneath the workspace, %s -> %s (a command could have made it)%s",
+                 shown, to ? to : "?",
+                 !kept                  ? ""
+                 : way_noted_before(st) ? "; it was there before this run (the caller's, or an earlier run's command's), "
+                                          "so sbx leaves it: what the record's path reads through it is not sbx's record"
+                                        : "; sbx cannot tell whether this run made it, so leaves it: what the record's "
+                                          "path reads through it is not sbx's record");
+        return said;
+}
+
 /* The directory dir, open (O_PATH), found one component at a time from descriptors as the kernel
  * would find it, each symlink followed only once the directory it lies in is known not to be
  * beneath root: the caller's own (/home -> /var/home) lead on, one in the workspace is refused
@@ -254,15 +285,15 @@ static int open_record_dir(int at, const char *dir, const char *root, const char
                         return r;
                 }
                 if (in_ws || record_in_workspace(where, root)) {
-                        static const char said[] =
-                                "it leads through a symlink beneath the workspace (a command could have made it)";
+                        ssize_t tn = readlinkat(nfd, "", target, sizeof(target));
+                        bool made = !verdict_way.noting && way_made_since(&st);
 
                         close(nfd);
-                        *why = said;
-                        if (verdict_way.noting && way_note(&st) < 0)
-                                return -ENOMEM;
-                        if (!verdict_way.noting && way_made_since(&st))
-                                remove_planted(fd, c, ELOOP, said, why);
+                        if (verdict_way.noting)
+                                return way_note(&st) < 0 ? -ENOMEM : -ELOOP;
+                        *why = way_link_said(where, c, target, tn, !made, &st);
+                        if (made)
+                                remove_planted(fd, c, ELOOP, *why, why);
                         return -ELOOP;
                 }
                 /* the link is read here, not followed by the kernel, which would refuse one that
@@ -351,7 +382,7 @@ static int open_outside(int dfd, const char *name, const char *root, bool follow
  * out). *why says what happened, from
  * `what` (NULL: strerror(e)). */
 static void remove_planted(int dfd, const char *name, int e, const char *what, const char **why) {
-        static char said[320];
+        static char said[3 * PATH_MAX + 768];
         char where[PATH_MAX];
         const char *ignored = NULL;
         struct stat st;

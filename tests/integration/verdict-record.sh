@@ -125,7 +125,8 @@ for who in "${WHO[@]}"; do
                         sh "$W" 2>"$D/err"
                 rc=$?
                 t_check "$who, $b: a link to a directory with a record of the command's own leaves no record at the path (rc=$rc, $(cat "$W/rec/v.json" 2>/dev/null))" \
-                        eval '[ $rc -ne 0 ] && [ ! -e "$W/rec/v.json" ] && [ ! -L "$W/rec" ] && [ -e "$W/fake/v.json" ] && grep -q "removed it" "$D/err"'
+                        eval '[ $rc -ne 0 ] && [ ! -e "$W/rec/v.json" ] && [ ! -L "$W/rec" ] && [ -e "$W/fake/v.json" ] &&
+                              grep -qF "symlink beneath the workspace, $W/rec -> fake (a command could have made it); removed it" "$D/err"'
                 # ... but a link that was there before the run (the caller's, or an earlier run's)
                 # is refused and left where it is
                 rm -rf "$W/fake" "$W/rec"
@@ -136,6 +137,21 @@ for who in "${WHO[@]}"; do
                 rc=$?
                 t_check "$who, $b: a link on the way that was there before the run is refused but kept (rc=$rc)" \
                         eval '[ $rc -ne 0 ] && [ -L "$W/rec" ] && [ ! -e "$W/fake/v.json" ] && grep -q "symlink beneath the workspace" "$D/err" && ! grep -q "removed it" "$D/err"'
+                rm -rf "$W/fake" "$W/rec"
+                # ... one an earlier run's command planted, with a record of its own beyond it: kept
+                # too (sbx cannot tell it from the caller's, who may use that link for more than the
+                # record), but named, with where it leads, and the record's path said not to be
+                # sbx's record (record59: "it leads through a symlink beneath the workspace", neither
+                # named, while a consumer reading $W/rec/v.json read the fake)
+                run workspace-write "$D/plant.json" sh -c \
+                        'mkdir "$1/fake" && echo "{\"verdict\":\"success\"}" >"$1/fake/v.json" && ln -s fake "$1/rec"' sh "$W"
+                run workspace-write "$W/rec/v.json" true 2>"$D/err"
+                rc=$?
+                t_check "$who, $b: a link an earlier run planted on the way is refused, kept, and named with its target ($(head -c 400 "$D/err"))" \
+                        eval '[ $rc = 1 ] && [ -L "$W/rec" ] && [ "$(t_json_field "$W/fake/v.json" verdict)" = success ] &&
+                              grep -qF "symlink beneath the workspace, $W/rec -> fake " "$D/err" &&
+                              grep -q "there before this run.*sbx leaves it: what the record.s path reads through it is not sbx.s record" "$D/err" &&
+                              ! grep -q "removed it" "$D/err"'
                 rm -rf "$W/fake" "$W/rec"
                 # (the link an earlier run made, for the next rows)
                 ln -s "$O/dir" "$W/out"
