@@ -112,19 +112,19 @@ static void bind_supervisor(sqlite3_stmt *st, int i, const struct sbx_process_id
                 sqlite3_bind_int64(st, i + 1, sup->start_time);
 }
 
-/* The reserve for every run in progress and the one starting (the write lock is held). */
-static int keep_reserve(struct sbx_db *db, struct sbx_diag *diag) {
+/* The reserve for every run in progress and the one starting (the write lock is held); their
+ * count in *running once it is read (left as it was before). */
+static int keep_reserve(struct sbx_db *db, int64_t *running, struct sbx_diag *diag) {
         sqlite3_stmt *st;
-        int64_t running;
         int r;
 
         if ((r = sbx_db_stmt(db, SBX_DB_STMT_RUNNING_COUNT, &st, diag)) < 0)
                 return r;
         if (sqlite3_step(st) != SQLITE_ROW)
                 return sbx_db_error(db, sqlite3_errcode(sbx_db_handle(db)), "read", diag);
-        running = sqlite3_column_int64(st, 0);
+        *running = sqlite3_column_int64(st, 0);
         sqlite3_reset(st);
-        return sbx_db_reserve(db, SBX_DB_RESERVE_BASE + (uint64_t) (running + 1) * SBX_DB_RESERVE_SLICE, diag);
+        return sbx_db_reserve(db, SBX_DB_RESERVE_BASE + (uint64_t) (*running + 1) * SBX_DB_RESERVE_SLICE, diag);
 }
 
 /* The row the audit writer added for this run before its reply was lost (s->may_exist): the
@@ -209,13 +209,77 @@ static int links_still_there(struct sbx_db *db, const struct sbx_execution_start
         return 0;
 }
 
+/* The row of s, 'running' (the write lock is held): its id in *ret_id. */
+static int insert_row(struct sbx_db *db, const struct sbx_execution_start *s, const struct sbx_process_identity *self,
+                      const char *argv_json, const char *cwd, int64_t *ret_id, struct sbx_diag *diag) {
+        const struct sbx_policy *p = s->policy;
+        sqlite3_stmt *st;
+        int r;
+
+        if ((r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_INSERT, &st, diag)) < 0)
+                return r;
+        sqlite3_bind_int64(st, 1, sbx_audit_now_ms());
+        sqlite3_bind_text(st, 2, self->host, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 3, self->uid);
+        bind_supervisor(st, 4, self);
+        bind_text_or_null(st, 6, self->boot_id);
+        bind_text_or_null(st, 7, p ? p->session_id : NULL);
+        sqlite3_bind_text(st, 8, cwd, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 9, argv_json, -1, SQLITE_STATIC);
+        bind_text_or_null(st, 10, p ? sbx_mode_to_string(p->mode) : NULL);
+        bind_text_or_null(st, 11, p ? sbx_mode_source_to_string(p->mode_source) : NULL);
+        bind_id_or_null(st, 12, p ? p->mode_event_id : 0);
+        bind_text_or_null(st, 13, p ? p->workspace_root : NULL);
+        bind_text_or_null(st, 14, s->backend);
+        bind_text_or_null(st, 15, s->enforcement);
+        bind_text_or_null(st, 16, s->enforcement_reason);
+        bind_id_or_null(st, 17, s->parent_id);
+        if ((r = sbx_audit_step_done(db, st, diag)) < 0)
+                return r;
+        *ret_id = sqlite3_last_insert_rowid(sbx_db_handle(db));
+        return 0;
+}
+
+static void bind_end(sqlite3_stmt *st, int64_t id, const struct sbx_execution_end *e,
+                     const struct sbx_process_identity *sup);
+
+/* A start refused for want of the reserve (diag: why; the write lock is held, and given back):
+ * its row, ended 'unavailable', written in that transaction from SBX_DB_REFUSAL_ROOM of the
+ * reserve beyond what the runs in progress are kept (running of them: the base and a slice each;
+ * none: nothing), its id in *s->ret_refused_id. The reserve's blocks are the one space on a full
+ * disk that SQLite's writes cannot take: what it keeps after the take is the runs' whatever this
+ * write meets, and a row that needs more than the room it was given (an argv of many KiB) fails
+ * and is rolled back, the refusal then unrecorded as before. diag is left as it was. */
+static void refusal_from_reserve(struct sbx_db *db, const struct sbx_execution_start *s,
+                                 const struct sbx_process_identity *self, const char *argv_json, const char *cwd,
+                                 int64_t running, const struct sbx_diag *diag) {
+        const struct sbx_execution_end end = { .state = "unavailable", .verdict = "unavailable", .message = diag->msg };
+        uint64_t keep = running > 0 ? SBX_DB_RESERVE_BASE + (uint64_t) running * SBX_DB_RESERVE_SLICE : 0;
+        struct sbx_diag ignored = { 0 };
+        sqlite3_stmt *st;
+        int64_t id = 0;
+
+        if (sbx_db_reserve_take(db, keep, SBX_DB_REFUSAL_ROOM) < 0 ||
+            insert_row(db, s, self, argv_json, cwd, &id, &ignored) < 0 ||
+            sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_FINISH, &st, &ignored) < 0) {
+                sbx_db_rollback(db);
+                return;
+        }
+        bind_end(st, id, &end, self);
+        if (sbx_audit_step_done(db, st, &ignored) < 0 || sqlite3_changes(sbx_db_handle(db)) != 1) {
+                sbx_db_rollback(db);
+                return;
+        }
+        if (sbx_db_commit(db, &ignored) == 0)
+                *s->ret_refused_id = id;
+}
+
 int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int64_t *ret_id,
                     struct sbx_diag *diag) {
         _cleanup_free_ char *argv_json = NULL, *cwd = NULL;
         struct sbx_process_identity self;
-        const struct sbx_policy *p = s->policy;
         sqlite3_stmt *st;
-        int64_t id = 0;
+        int64_t id = 0, running = -1; /* (not counted yet) */
         int r;
 
         if (s->supervisor) {
@@ -278,31 +342,17 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         /* no row without the space to record its end, and the ends of the runs beside it
          * (sbx_audit_finish()) */
         if (r >= 0)
-                r = keep_reserve(db, diag);
+                r = keep_reserve(db, &running, diag);
+        /* (the reserve's own refusal, its runs counted: a full disk met before, by the reap say,
+         * tells nothing of what the runs in progress are kept) */
+        if ((r == -ENOSPC || r == -EDQUOT) && running >= 0 && s->ret_refused_id) {
+                refusal_from_reserve(db, s, &self, argv_json, s->cwd ? s->cwd : cwd, running, diag);
+                return r;
+        }
         if (r >= 0)
-                r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_INSERT, &st, diag);
+                r = insert_row(db, s, &self, argv_json, s->cwd ? s->cwd : cwd, &id, diag);
         if (r < 0)
                 goto fail;
-        sqlite3_bind_int64(st, 1, sbx_audit_now_ms());
-        sqlite3_bind_text(st, 2, self.host, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 3, self.uid);
-        bind_supervisor(st, 4, &self);
-        bind_text_or_null(st, 6, self.boot_id);
-        bind_text_or_null(st, 7, p ? p->session_id : NULL);
-        sqlite3_bind_text(st, 8, s->cwd ? s->cwd : cwd, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 9, argv_json, -1, SQLITE_STATIC);
-        bind_text_or_null(st, 10, p ? sbx_mode_to_string(p->mode) : NULL);
-        bind_text_or_null(st, 11, p ? sbx_mode_source_to_string(p->mode_source) : NULL);
-        bind_id_or_null(st, 12, p ? p->mode_event_id : 0);
-        bind_text_or_null(st, 13, p ? p->workspace_root : NULL);
-        bind_text_or_null(st, 14, s->backend);
-        bind_text_or_null(st, 15, s->enforcement);
-        bind_text_or_null(st, 16, s->enforcement_reason);
-        bind_id_or_null(st, 17, s->parent_id);
-        r = sbx_audit_step_done(db, st, diag);
-        if (r < 0)
-                goto fail;
-        id = sqlite3_last_insert_rowid(sbx_db_handle(db));
         r = sbx_db_commit(db, diag);
         if (r < 0)
                 return r;
@@ -396,33 +446,12 @@ static int insert_denials(struct sbx_db *db, int64_t id, const struct sbx_denial
 
 /* lines: whether the run's denial lines kept by its end are written with it (see
  * sbx_audit_finish() for an end without them) */
-static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
-                       const struct sbx_process_identity *sup, bool lines, struct sbx_diag *diag) {
+/* SBX_DB_STMT_EXECUTION_FINISH's parameters: row id's end e, of the supervisor sup. */
+static void bind_end(sqlite3_stmt *st, int64_t id, const struct sbx_execution_end *e,
+                     const struct sbx_process_identity *sup) {
         const struct sbx_classify_result *res = e->result;
-        bool ran = e->state && strcmp(e->state, "completed") == 0, streamed;
-        sqlite3_stmt *st;
-        size_t kept;
-        int r, rc;
+        bool ran = e->state && strcmp(e->state, "completed") == 0;
 
-        r = sbx_db_begin(db, diag);
-        if (r < 0)
-                return r;
-        /* whether batches recorded denial lines (sbx_audit_note_denials()): the row the UPDATE
-         * below reads anyway, so a run without any costs no more than before */
-        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_DENIAL_COUNT, &st, diag);
-        if (r < 0)
-                goto fail;
-        sqlite3_bind_int64(st, 1, id);
-        rc = sqlite3_step(st);
-        streamed = rc == SQLITE_ROW && sqlite3_column_int64(st, 0) > 0;
-        sqlite3_reset(st);
-        if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-                r = sbx_db_error(db, rc, "read", diag);
-                goto fail;
-        }
-        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_FINISH, &st, diag);
-        if (r < 0)
-                goto fail;
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int64(st, 2, sbx_audit_now_ms());
         sqlite3_bind_text(st, 3, e->state, -1, SQLITE_STATIC);
@@ -447,6 +476,36 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
         if (e->timed)
                 sqlite3_bind_int64(st, 16, e->duration_ms);
         bind_supervisor(st, 17, sup);
+}
+
+static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
+                       const struct sbx_process_identity *sup, bool lines, struct sbx_diag *diag) {
+        const struct sbx_classify_result *res = e->result;
+        bool streamed;
+        sqlite3_stmt *st;
+        size_t kept;
+        int r, rc;
+
+        r = sbx_db_begin(db, diag);
+        if (r < 0)
+                return r;
+        /* whether batches recorded denial lines (sbx_audit_note_denials()): the row the UPDATE
+         * below reads anyway, so a run without any costs no more than before */
+        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_DENIAL_COUNT, &st, diag);
+        if (r < 0)
+                goto fail;
+        sqlite3_bind_int64(st, 1, id);
+        rc = sqlite3_step(st);
+        streamed = rc == SQLITE_ROW && sqlite3_column_int64(st, 0) > 0;
+        sqlite3_reset(st);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+                r = sbx_db_error(db, rc, "read", diag);
+                goto fail;
+        }
+        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_FINISH, &st, diag);
+        if (r < 0)
+                goto fail;
+        bind_end(st, id, e, sup);
         r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 goto fail;

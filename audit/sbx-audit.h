@@ -30,6 +30,13 @@ struct sbx_execution_start {
          * supervisor with the same argv, cwd and parent is then this run's, and is taken over
          * rather than doubled (the double would read 'interrupted' once sbx exits). */
         bool may_exist;
+        /* non-NULL: a start refused for want of the space kept for the runs' ends (a full disk)
+         * records its refusal, state and verdict 'unavailable', the reason as its message, when
+         * the reserve holds SBX_DB_REFUSAL_ROOM beyond what the runs in progress are kept (none in
+         * progress: all of it): written whole in the start's transaction, from that room, and its
+         * id put here; the call still fails, and nothing may run. Only the run's own sbx asks it
+         * (the audit writer's client writes its refusal itself: one row, never two). */
+        int64_t *ret_refused_id;
 };
 
 /* What is known when it ends. */

@@ -455,6 +455,17 @@ int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes) {
         return ftruncate(fd, (uint64_t) st.st_size > bytes ? st.st_size - (off_t) bytes : 0) < 0 ? -errno : 0;
 }
 
+int sbx_db_reserve_take(struct sbx_db *db, uint64_t keep, uint64_t bytes) {
+        struct stat st;
+        int fd = reserve_fd(db, &st, NULL);
+
+        if (fd < 0)
+                return fd;
+        if (st.st_size < 0 || (uint64_t) st.st_size < keep || (uint64_t) st.st_size - keep < bytes)
+                return -ENOSPC;
+        return ftruncate(fd, st.st_size - (off_t) bytes) < 0 ? -errno : 0;
+}
+
 int sbx_db_room_beyond_ends(struct sbx_db *db, uint64_t bytes) {
         struct statfs sf;
 

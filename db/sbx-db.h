@@ -104,6 +104,12 @@ const struct sbx_db_migration *sbx_db_migrations(size_t *ret_n);
 #define SBX_DB_RESERVE_SLICE (256 * 1024) /* one run's end at most: 64 denial lines of 2 KiB, in WAL frames */
 int sbx_db_reserve(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag);
 int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes);
+/* sbx_db_reserve_give() of `bytes` only where the reserve then still holds `keep` (-ENOSPC
+ * otherwise, nothing given): room for a refusal's row beyond the runs' ends (struct
+ * sbx_execution_start's ret_refused_id). A row of a refusal takes at most SBX_DB_REFUSAL_ROOM,
+ * or is not written. */
+#define SBX_DB_REFUSAL_ROOM (128 * 1024)
+int sbx_db_reserve_take(struct sbx_db *db, uint64_t keep, uint64_t bytes);
 /* Whether `bytes` more than the runs' ends may be written now (a batch of a run's denial lines
  * while it goes on): the file system keeps that much free besides another slice (what an end that
  * found no room has just given up of the reserve is the ends', not a batch's), and no file size

@@ -1034,6 +1034,7 @@ struct audit_handle {
         bool begin_went_out; /* ... or was, and the writer may have added the row */
         int64_t writer_row; /* the row the writer began: its end goes there too */
         char link_gone[1024]; /* the run's session or parent was pruned before its row: why, "" otherwise */
+        int64_t refused_row; /* the row of the run's refusal, written when its own could not be (a full disk) */
 };
 
 /* sbx_audit_writer_abort_waits()'s test until the run's row is written: a signal came (held since
@@ -1173,7 +1174,8 @@ static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_ex
         return r;
 }
 
-/* The row is written, or nothing runs: the verdict record still says why, and what would have run
+/* The row is written, or nothing runs: the verdict record still says why (and names the refusal's
+ * row where one could be written, h->refused_row), and what would have run
  * where it was known (known: the run's report, its policy resolved and its backend chosen; NULL
  * before). A full disk refused the run at its row, its policy and backend long known, and the
  * record said mode, workspace_root, backend and enforcement null (record59). */
@@ -1195,6 +1197,7 @@ static int refuse_unrecorded(const struct sbx_run_args *a, char *const *command,
                 rep->verdict = "unavailable";
                 rep->message = h->refusal;
                 rep->exit_status = SBX_EXIT_INFRA;
+                rep->execution_id = h->refused_row;
                 (void) write_verdict_record(a, rep);
         }
         return sbx_fail(SBX_EXIT_INFRA, "%s", h->refusal);
@@ -1432,7 +1435,20 @@ static int record_start(void *userdata) {
         /* a writer that died or was given up after committing the row: taken over, not doubled */
         start = *rc->start;
         start.may_exist = rc->audit->begin_went_out;
+        /* on a full disk, a row of the refusal from the reserve's room beyond the runs in
+         * progress where it holds some (sbx_audit_begin()): DESIGN's one row for every run, a
+         * refused one's too (record59: there was none) */
+        rc->audit->refused_row = 0;
+        start.ret_refused_id = &rc->audit->refused_row;
         r = sbx_audit_begin(rc->audit->db, &start, &rc->rep->execution_id, &diag);
+        if (r < 0 && rc->audit->refused_row > 0) {
+                snprintf(rc->audit->refusal, sizeof(rc->audit->refusal),
+                         "refusing to run: %s (nothing ran; the refusal is recorded as execution %" PRId64
+                         ", in space kept beside the database)",
+                         diag.msg[0] ? diag.msg : strerror(-r), rc->audit->refused_row);
+                rc->rep->execution_id = 0;
+                return -1;
+        }
         if (r < 0) {
                 /* the session or the parent went since they were read: run_once() records the
                  * refusal */

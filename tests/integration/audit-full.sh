@@ -80,12 +80,32 @@ for who in "${WHO[@]}"; do
                 rc=$?
                 t_check "$who, $b: while full, the next run is refused (125, got $rc) and runs nothing" \
                         test "$rc" = 125 -a ! -e "$d/ws/marker"
-                t_check "$who, $b: ... leaving no row (nothing could be written)" \
-                        test "$(sqlite3 "$db" "SELECT count(*) FROM executions")" = "$rows_before"
-                t_check "$who, $b: ... but its verdict record: unavailable, status 125, no execution, the refusal ($(head -c 300 "$rec/v.json"))" \
-                        eval '[ "$(t_json_field "$rec/v.json" verdict)" = unavailable ] && [ "$(t_json_field "$rec/v.json" status)" = 125 ] &&
-                              [ -z "$(t_json_field "$rec/v.json" execution_id)" ] &&
-                              t_json_field "$rec/v.json" message | grep -q "refusing to run unrecorded: "'
+                # ... leaving one row, its refusal, written from the room the reserve holds beyond
+                # the runs in progress (none here: the reserve the last end left, 256 KiB); none
+                # only where the database could not be written at all (its open met the full
+                # disk: the writer's checkpoint raced the fill). record59: no row, DESIGN's one
+                # row for every run, a refused one's too, broken
+                refused=$(sqlite3 -separator ' ' "$db" "SELECT id, state, verdict FROM executions ORDER BY id DESC LIMIT 1")
+                if grep -q "cannot keep [0-9]* KiB for the end of the runs in progress" "$T/err"; then
+                        t_check "$who, $b: ... leaving one row, its refusal: unavailable ($refused; $(head -c 300 "$T/err"))" \
+                                eval '[ "${refused#* }" = "unavailable unavailable" ] &&
+                                      [ "$(sqlite3 "$db" "SELECT count(*) FROM executions")" = $((rows_before + 1)) ] &&
+                                      [ "$(sqlite3 "$db" "SELECT ended_ms IS NOT NULL AND message LIKE '"'"'cannot keep %'"'"' FROM executions WHERE id = ${refused%% *}")" = 1 ]'
+                        t_check "$who, $b: ... its verdict record: unavailable, status 125, the refusal's row ($(head -c 300 "$rec/v.json"))" \
+                                eval '[ "$(t_json_field "$rec/v.json" verdict)" = unavailable ] && [ "$(t_json_field "$rec/v.json" status)" = 125 ] &&
+                                      [ "$(t_json_field "$rec/v.json" execution_id)" = "${refused%% *}" ] &&
+                                      t_json_field "$rec/v.json" message | grep -q "refusing to run: .*the refusal is recorded as execution ${refused%% *}"'
+                        t_check "$who, $b: ... and the reserve kept what it held beyond that row's room" \
+                                test "$(stat -c %s "$db.reserve")" -ge $((256 * 1024 - 128 * 1024))
+                else
+                        t_diag "$who, $b: the database could not be written at all (its open met the full disk): no row"
+                        t_check "$who, $b: ... leaving no row (nothing could be written)" \
+                                test "$(sqlite3 "$db" "SELECT count(*) FROM executions")" = "$rows_before"
+                        t_check "$who, $b: ... but its verdict record: unavailable, status 125, no execution, the refusal ($(head -c 300 "$rec/v.json"))" \
+                                eval '[ "$(t_json_field "$rec/v.json" verdict)" = unavailable ] && [ "$(t_json_field "$rec/v.json" status)" = 125 ] &&
+                                      [ -z "$(t_json_field "$rec/v.json" execution_id)" ] &&
+                                      t_json_field "$rec/v.json" message | grep -q "refusing to run unrecorded: "'
+                fi
                 # ... which says what would have run: the policy and the backend were known before
                 # the row was refused (record59: mode, workspace_root, backend all null)
                 ws=$d/ws # (t_check's own $d hides this one)
@@ -97,9 +117,9 @@ for who in "${WHO[@]}"; do
                 # why: the space it could not keep, or, where opening the database already met the
                 # full disk (its writer's checkpoint raced the fill), the disk's own words as errno
                 # or SQLite tells them (once under load in CI's sanitizer suite, the message then
-                # not shown); always the refusal to run unrecorded
+                # not shown); always the refusal to run
                 t_check "$who, $b: ... saying why ($(head -c 300 "$T/err"))" \
-                        grep -qE "refusing to run unrecorded: .*(cannot keep [0-9]* KiB for the end of the runs in progress|No space left on device|database or disk is full|disk I/O error)" "$T/err"
+                        grep -qE "refusing to run( unrecorded)?: .*(cannot keep [0-9]* KiB for the end of the runs in progress|No space left on device|database or disk is full|disk I/O error)" "$T/err"
                 rm -f "$d/ws/fill"
                 (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
                         -- sh -c "echo ran > marker") 2>"$T/err"

@@ -821,6 +821,31 @@ static void test_db_reserve_needs_room_below_the_file_size_limit(void **state) {
         sbx_db_close(db);
 }
 
+/* A refusal's row takes its room from the reserve only beyond what is kept for the runs in
+ * progress: asked for more, the reserve is left whole (-ENOSPC); else it shrinks by just that. */
+static void test_db_reserve_take_keeps_what_is_kept(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        struct stat st;
+        char reserve[160];
+
+        assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
+        assert_int_equal(sbx_db_reserve(db, 512 * 1024, NULL), 0);
+        snprintf(reserve, sizeof(reserve), "%s%s", f->path, SBX_DB_RESERVE_SUFFIX);
+        assert_int_equal(sbx_db_reserve_take(db, 512 * 1024, 1), -ENOSPC);
+        assert_int_equal(sbx_db_reserve_take(db, 400 * 1024, 128 * 1024), -ENOSPC);
+        assert_int_equal(stat(reserve, &st), 0);
+        assert_int_equal(st.st_size, 512 * 1024);
+        assert_int_equal(sbx_db_reserve_take(db, 384 * 1024, 128 * 1024), 0);
+        assert_int_equal(stat(reserve, &st), 0);
+        assert_int_equal(st.st_size, 384 * 1024);
+        assert_int_equal(sbx_db_reserve_take(db, 0, 384 * 1024), 0);
+        assert_int_equal(stat(reserve, &st), 0);
+        assert_int_equal(st.st_size, 0);
+        assert_int_equal(sbx_db_reserve_take(db, 0, 1), -ENOSPC);
+        sbx_db_close(db);
+}
+
 static void test_db_denied_paths_tally_follows_denial_lines(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -1047,6 +1072,7 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_db_copy_mark_detects_a_restarted_wal, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_fds_are_close_on_exec, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_reserve_needs_room_below_the_file_size_limit, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_reserve_take_keeps_what_is_kept, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_denied_paths_tally_follows_denial_lines, setup, teardown),
                 cmocka_unit_test(test_db_wal_only_on_local_filesystems),
                 cmocka_unit_test_setup_teardown(test_db_statements_are_prepared_once, setup, teardown),
