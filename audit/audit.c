@@ -248,8 +248,9 @@ static void bind_end(sqlite3_stmt *st, int64_t id, const struct sbx_execution_en
  * reserve beyond what the runs in progress are kept (running of them: the base and a slice each;
  * none: nothing), its id in *s->ret_refused_id. The reserve's blocks are the one space on a full
  * disk that SQLite's writes cannot take: what it keeps after the take is the runs' whatever this
- * write meets, and a row that needs more than the room it was given (an argv of many KiB) fails
- * and is rolled back, the refusal then unrecorded as before. diag is left as it was. */
+ * write meets. A row whose text (argv, cwd, root, reasons) passes a quarter of that room is not
+ * written, nor one that fails (rolled back): the refusal is then unrecorded as before. diag is
+ * left as it was. */
 static void refusal_from_reserve(struct sbx_db *db, const struct sbx_execution_start *s,
                                  const struct sbx_process_identity *self, const char *argv_json, const char *cwd,
                                  int64_t running, const struct sbx_diag *diag) {
@@ -259,7 +260,14 @@ static void refusal_from_reserve(struct sbx_db *db, const struct sbx_execution_s
         sqlite3_stmt *st;
         int64_t id = 0;
 
-        if (sbx_db_reserve_take(db, keep, SBX_DB_REFUSAL_ROOM) < 0 ||
+        /* what it writes well within that room: a longer row (a script of many KiB in its argv)
+         * could take what an end of a run in progress has just given up for itself, on the same
+         * full disk, and is not written */
+        size_t text = strlen(argv_json) + strlen(cwd) + strlen(diag->msg) +
+                      (s->policy && s->policy->workspace_root ? strlen(s->policy->workspace_root) : 0) +
+                      (s->enforcement_reason ? strlen(s->enforcement_reason) : 0);
+
+        if (text > SBX_DB_REFUSAL_ROOM / 4 || sbx_db_reserve_take(db, keep, SBX_DB_REFUSAL_ROOM) < 0 ||
             insert_row(db, s, self, argv_json, cwd, &id, &ignored) < 0 ||
             sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_FINISH, &st, &ignored) < 0) {
                 sbx_db_rollback(db);

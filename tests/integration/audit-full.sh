@@ -120,6 +120,16 @@ for who in "${WHO[@]}"; do
                 # not shown); always the refusal to run
                 t_check "$who, $b: ... saying why ($(head -c 300 "$T/err"))" \
                         grep -qE "refusing to run( unrecorded)?: .*(cannot keep [0-9]* KiB for the end of the runs in progress|No space left on device|database or disk is full|disk I/O error)" "$T/err"
+                # ... but none for one whose row's text passes 32 KiB (a long script): written on the
+                # full disk it could take what the end of a run beside it has just given up for
+                # itself; refused unrecorded
+                rows_mid=$(sqlite3 "$db" "SELECT count(*) FROM executions")
+                (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
+                        -- sh -c "echo ran > marker # $(head -c 40000 /dev/zero | tr '\0' x)") 2>"$T/err"
+                rc=$?
+                t_check "$who, $b: ... a refused run with 40 KiB of argv leaves no row (125, got $rc; $(head -c 300 "$T/err"))" \
+                        eval '[ $rc = 125 ] && [ ! -e "$ws/marker" ] && [ "$(sqlite3 "$db" "SELECT count(*) FROM executions")" = "$rows_mid" ] &&
+                              grep -q "refusing to run unrecorded: " "$T/err"'
                 rm -f "$d/ws/fill"
                 (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
                         -- sh -c "echo ran > marker") 2>"$T/err"
