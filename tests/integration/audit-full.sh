@@ -108,7 +108,7 @@ for who in "${WHO[@]}"; do
                 fi
                 # ... which says what would have run: the policy and the backend were known before
                 # the row was refused (record59: mode, workspace_root, backend all null)
-                ws=$d/ws # (t_check's own $d hides this one)
+                ws=$d/ws
                 t_check "$who, $b: ... naming the mode, workspace root and backend that would have run ($(head -c 300 "$rec/v.json"))" \
                         eval '[ "$(t_json_field "$rec/v.json" mode)" = workspace-write ] &&
                               [ "$(t_json_field "$rec/v.json" workspace_root)" = "$ws" ] &&

@@ -1935,7 +1935,6 @@ for b in "${BACKENDS[@]}"; do
                 for f in out:1 keep:3 fifo:4; do
                         p=$d/${f%:*}
                         got="$(stat -c '%a %Y' "$p") $(getfattr --absolute-names -d "$p" 2>/dev/null | grep -c user.sbx)"
-                        # (t_check's own $d is its description: the result is taken here)
                         res=0
                         if [ "$(grep -c "^written$" "$d/out" "$d/keep" "$d/fifo-got" | grep -c ":1$")" = 3 ]; then
                                 { [ "${got%% *}" = 644 ] && [ "$(stat -c %y "$p" | cut -c1-4)" != 1999 ] &&

@@ -33,11 +33,12 @@ t_not_ok() {
         echo "not ok $T_NUM - $*"
 }
 
-# t_check DESCRIPTION COMMAND...: ok when COMMAND succeeds.
+# t_check DESCRIPTION COMMAND...: ok when COMMAND succeeds. (Its local has a name no test uses:
+# COMMAND, an eval or a function, sees the caller's variables, $d among them, as they are.)
 t_check() {
-        local d=$1
+        local t_check_what=$1
         shift
-        if "$@"; then t_ok "$d"; else t_not_ok "$d"; fi
+        if "$@"; then t_ok "$t_check_what"; else t_not_ok "$t_check_what"; fi
 }
 
 # t_diag TEXT...: a comment line (not a check).
