@@ -4083,6 +4083,28 @@ static bool curl_dir_line(const struct sbx_classifier *c, const char *text, size
         return jl < strlen(c->curl_output) && strncmp(c->curl_output, joined, jl) == 0 && c->curl_output[jl] == '/';
 }
 
+/* The line's number N of perl's line t[0..tl) "MSG at NAME line N." (NAME the script's,
+ * perl_name; spaces or a '\r' after it), MSG's length into *msg_len; 0 where the line is not so. */
+static unsigned long perl_at_line(const struct sbx_classifier *c, const unsigned char *t, size_t tl, size_t *msg_len) {
+        char at_name[sizeof(c->perl_name) + 16];
+        size_t anl, e = tl, d;
+        unsigned long line = 0;
+
+        anl = (size_t) snprintf(at_name, sizeof(at_name), " at %s line ", c->perl_name);
+        while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\r'))
+                e--;
+        if (e == 0)
+                return 0;
+        for (d = e - 1; d > 0 && isdigit(t[d - 1]); d--)
+                ;
+        if (t[e - 1] != '.' || d == e - 1 || d < anl || memcmp(t + d - anl, at_name, anl) != 0)
+                return 0;
+        for (size_t i = d; i < e - 1 && line < 100000000; i++)
+                line = line * 10 + (unsigned long) (t[i] - '0');
+        *msg_len = d - anl;
+        return line;
+}
+
 static bool perl_die_open(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
                           bool bare, char *path, size_t size, bool *ret_writes) {
         const unsigned char *ls, *t = (const unsigned char *) text, *mode = NULL, *file = NULL, *msg;
@@ -4090,27 +4112,17 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
         unsigned long line = 0;
         int k;
         bool told, var, nl = false;
-        char at_name[sizeof(c->perl_name) + 16];
-        size_t anl;
 
         if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL || !c->perl_name[0])
                 return false;
         /* MSG, the signature's text, then " at NAME line N." (NAME -e, or the script file's) */
-        anl = (size_t) snprintf(at_name, sizeof(at_name), " at %s line ", c->perl_name);
-        while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\r'))
-                e--;
-        if (e == 0)
-                return false;
-        for (d = e - 1; d > 0 && isdigit(t[d - 1]); d--)
-                ;
-        if (t[e - 1] == '.' && d != e - 1 && d >= anl && d - anl == se && memcmp(t + se, at_name, anl) == 0) {
-                for (size_t i = d; i < e - 1 && line < 100000000; i++)
-                        line = line * 10 + (unsigned long) (t[i] - '0');
-        } else {
+        if (!(line = perl_at_line(c, t, tl, &d)) || d != se) {
                 /* or MSG alone, the signature its end: a message that ends in "\n", which perl
                  * prints without the line's number, of the script's one die (mine56: `die "x:
                  * $!\n"` named none) */
-                if (se != e || !(line = perl_one_die_line(c)))
+                while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\r'))
+                        e--;
+                if (e == 0 || se != e || !(line = perl_one_die_line(c)))
                         return false;
                 nl = true;
         }
@@ -6766,6 +6778,31 @@ static int status_lost_denial(struct sbx_classifier *c, const char *evidence, si
         return 0;
 }
 
+/* Where the perl script holds several dies (readers59: `eval { die "x" }` before its open's `or
+ * die "no"`, one in an END block): the line's number N of stderr's last line, "MSG at NAME line
+ * N." (the stream's, from hist), where line N holds one die; the line into *ret, *ret_len. perl's
+ * status is that of the die that ended it, the last it printed: one printed after it, a warn's,
+ * an END block's "END failed--call queue aborted.", is another line; 0 there, and where the
+ * script names exit or $? (a status of its own after a die caught and printed). */
+static unsigned long perl_last_die_line(const struct sbx_classifier *c, const unsigned char **ret, size_t *ret_len) {
+        const unsigned char *h = c->hist, *ls;
+        size_t n = c->hist_len, b, ml, ll;
+        unsigned long line;
+
+        if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL || !c->perl_name[0] ||
+            strstr(c->inline_script, "exit") || strstr(c->inline_script, "$?") || n == 0 || h[n - 1] != '\n')
+                return 0;
+        for (b = --n; b > 0 && h[b - 1] != '\n'; b--)
+                ;
+        /* its start kept: the stream's first byte, or a newline before it */
+        if ((b == 0 && c->bytes > c->hist_len) || !(line = perl_at_line(c, h + b, n - b, &ml)) ||
+            !script_line(c->inline_script, SBX_INLINE_PERL, line, &ls, &ll) || perl_only_word(ls, ll, "die") == SIZE_MAX)
+                return 0;
+        *ret = h + b;
+        *ret_len = n - b;
+        return line;
+}
+
 /* perl's die whose message holds no "$!" (`open(F, ">", X) or die "cannot write X"`; a script
  * file's too, its name perl_name, and a message ending in "\n", printed without " at NAME line
  * N.": mine56, both read task_failure before): perl exits
@@ -6783,17 +6820,19 @@ static int perl_die_status(struct sbx_classifier *c, const struct sbx_exit_statu
                           : st->exit_code == EROFS ? "Read-only file system"
                                                    : NULL;
         char text[512], path[SBX_DENIAL_PATH_MAX], joined[SBX_DENIAL_PATH_MAX];
-        const unsigned char *ls, *msg;
+        const unsigned char *ls, *msg, *last = NULL;
         unsigned long die_line;
-        size_t ll, msgl;
+        size_t ll, msgl, last_len = 0;
         bool writes = false, nl = false;
         int tl;
 
         if (c->denial.hit || st->signal != 0 || !err || !c->inline_script || c->inline_lang != SBX_INLINE_PERL ||
             !c->perl_name[0])
                 return 0;
-        /* the script's one die (its word anywhere else, a second one: none read) */
-        if (!(die_line = perl_one_die_line(c)) || !script_line(c->inline_script, SBX_INLINE_PERL, die_line, &ls, &ll))
+        /* the script's one die, or of several the one whose line perl printed last */
+        if (!(die_line = perl_one_die_line(c)) && !(die_line = perl_last_die_line(c, &last, &last_len)))
+                return 0;
+        if (!script_line(c->inline_script, SBX_INLINE_PERL, die_line, &ls, &ll))
                 return 0;
         /* its message, a plain literal: the text the line printed */
         msg = ls + perl_only_word(ls, ll, "die") + 3;
@@ -6819,7 +6858,8 @@ static int perl_die_status(struct sbx_classifier *c, const struct sbx_exit_statu
         else
                 tl = snprintf(text, sizeof(text), "%.*s at %s line %lu.", (int) (msgl - 1), (const char *) msg + 1,
                               c->perl_name, die_line);
-        if (tl < 0 || (size_t) tl >= sizeof(text) ||
+        /* (of several dies, the line printed is that one's: its literal message, its line) */
+        if (tl < 0 || (size_t) tl >= sizeof(text) || (last && (nl || (size_t) tl != last_len || memcmp(text, last, last_len) != 0)) ||
             !perl_die_open(c, text, (size_t) tl, nl ? (size_t) tl : msgl - 1, nl ? (size_t) tl : msgl - 1, true, path,
                            sizeof(path), &writes) ||
             !writes)

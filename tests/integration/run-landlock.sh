@@ -3664,6 +3664,21 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... nothing written" test -z "$(find "$z" -type f)" -a ! -e "$d/ws/$tag-pl"
                         rm -rf "$z"
+                        # ... and of a script of several dies (an eval's before), the one whose line
+                        # stderr ends with, its literal message the line's (readers59, before:
+                        # task_failure, exit 30 or 13, both backends, root and nobody); not where
+                        # an END block's warn printed a line after it
+                        for b in landlock bwrap; do
+                            for end in "" "END { warn \"bye\" }"; do
+                                want=denied:$d/ws/$tag-p2
+                                [ -n "$end" ] && want=task_failure:
+                                status_row "$d/ws" $b read-only "$d/p2.json" perl -e "eval { die \"inner\" };
+open(F, \">\", \"$tag-p2\") or die \"no\"; $end"
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b: perl -e 'eval { die }; open(F, \">\", F) or die \"no\"; ${end:-(no END)}' (read-only, rc=$rc): ${want%%:*} ($got)" \
+                                        test "$got" = "$want:$rc" -a $rc -ne 0 -a ! -e "$d/ws/$tag-p2"
+                            done
+                        done
                         # ... and a perl script file's (`perl s.pl`, its text read as the -e script's,
                         # its die's " at s.pl line N."), a message ending in "\n" (no line's number)
                         # and `or die $!` (the errno's text alone, the open's file its path) (mine56,

@@ -5026,6 +5026,32 @@ static void test_classify_perl_die_without_errno_is_its_status(void **state) {
                 { "landlock", "open(F, \">\", \"/etc/nodir/pl\") or die \"msg\"", "msg at -e line 1.\n", 13, NULL },
                 /* an interpolated message */
                 { "bwrap", "open(F, \">\", \"/etc/pl\") or die \"msg $0\"", "msg -e at -e line 1.\n", 30, NULL },
+                /* of several dies, the one whose line perl printed last, its literal message
+                 * (readers59: before, task_failure): a die in an eval before, one in an END
+                 * block that did not run */
+                { "bwrap", "eval { die \"inner\" };\nopen(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 2.\n", 30,
+                  "/etc/pl" },
+                { "landlock", "open(F, \">\", \"/etc/pl\") or die \"msg\";\nEND { die \"bye\" if $x }",
+                  "msg at -e line 1.\n", 13, "/etc/pl" },
+                /* ... not where a line came after it (an END block's warn or die: its status
+                 * another's), nor a message of another text (a __DIE__ handler's), nor two dies
+                 * on its line, nor an unfinished line, nor a script that names exit or $? (a die
+                 * caught and printed, a status of its own), nor an unrelated die after the
+                 * refused open's warn */
+                { "bwrap", "open(F, \">\", \"/etc/pl\") or die \"msg\";\nEND { warn \"bye\"; die \"x\" if 0 }",
+                  "msg at -e line 1.\nbye at -e line 2.\n", 30, NULL },
+                { "bwrap", "eval { die \"inner\" };\nopen(F, \">\", \"/etc/pl\") or die \"msg\";",
+                  "wrapped: msg at -e line 2.\n", 30, NULL },
+                { "bwrap", "eval { die \"inner\" }; open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 1.\n", 30,
+                  NULL },
+                { "bwrap", "eval { die \"inner\" };\nopen(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 2.", 30,
+                  NULL },
+                { "landlock", "eval { open(F, \">\", \"/etc/pl\") or die \"msg\" }; print STDERR $@; exit 13;\ndie \"z\"",
+                  "msg at -e line 1.\n", 13, NULL },
+                { "landlock", "eval { open(F, \">\", \"/etc/pl\") or die \"msg\" }; print STDERR $@; $? = 13;\ndie \"z\"",
+                  "msg at -e line 1.\n", 13, NULL },
+                { "bwrap", "open(F, \">\", \"/etc/pl\") or warn \"skip\";\ndie \"other\";\ndie \"again\"",
+                  "skip at -e line 1.\nother at -e line 2.\n", 30, NULL },
         };
         (void) state;
 
@@ -5098,12 +5124,15 @@ static void test_classify_perl_script_file_die(void **state) {
                   30, "denied", "/etc/pl" },
                 { "landlock", NULL, "open(F, \">\", \"/etc/pl\") or die $!", "Permission denied at -e line 1.\n", 13,
                   "denied", "/etc/pl" },
-                /* another name's line (the status alone still reads the one die), a second die, a
-                 * name with a newline, a "\n" message of two dies */
+                /* another name's line (the status alone still reads the one die), of a second
+                 * die the one whose line perl printed last (readers59: before, task_failure), not
+                 * another name's line of it, a name with a newline, a "\n" message of two dies */
                 { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die $!;", "Read-only file system at -e line 1.\n", 30,
                   "denied", NULL },
                 { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"a\";\nopen(G, \">\", \"/etc/g\") or die \"b\";",
-                  "a at s.pl line 1.\n", 30, "task_failure", NULL },
+                  "b at s.pl line 2.\n", 30, "denied", "/etc/g" },
+                { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"a\";\nopen(G, \">\", \"/etc/g\") or die \"b\";",
+                  "b at -e line 2.\n", 30, "task_failure", NULL },
                 { "bwrap", "s\n.pl", "open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at s\n.pl line 1.\n", 30,
                   "task_failure", NULL },
                 { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"x: $!\\n\";\nmkdir('/etc/d') or die \"y: $!\\n\";",
