@@ -562,13 +562,14 @@ struct sbx_classify_context {
          * makes H, then D). Its line names neither: where javac_dir is no denial (made, or
          * granted) and this one is, the line is of this one's level. Copied. NULL: none. */
         const char *javac_header_dir;
-        /* The top-level types of that javac's sources (javac_header_dir given), each named as
-         * its line names the class ("error while writing C:", its simple name), after '+' where
+        /* The types of that javac's sources (javac_header_dir given), each named as its line
+         * names the class ("error while writing C:", its simple name, an inner class's after its
+         * enclosing type's, "M.In"), after '+' where
          * javac writes a native header of it (a native method or a @Native member of its own:
          * its -h DIR first, and where that is refused no class file), '-' where not (its class
          * file alone), each NUL-terminated, an empty one after the last. Where javac_dir and
          * javac_header_dir are both refused, the line is of this one's level for a '+' class, of
-         * javac_dir's for another, a nested one ("T.In"), and a name of both kinds (readers58:
+         * javac_dir's for another and a name of both kinds (readers58:
          * `javac -h H -d D N.java`, N with a native method, both missing in read-only, recorded
          * D, which javac never made). Copied where it fits in SBX_DENIAL_PATH_MAX bytes. NULL:
          * not told (javac_dir's). */

@@ -267,11 +267,12 @@ int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t siz
 /* The -h DIR of that javac, beside its -d DIR (struct sbx_classify_context's javac_header_dir),
  * joined to cwd into out. 1, or 0 where none is read. */
 int sbx_run_javac_header_dir(char *const *words, const char *cwd, char *out, size_t size);
-/* The top-level types of the sources of a javac that words (sbx_run_command_words()'s) run in
+/* The types of the sources of a javac that words (sbx_run_command_words()'s) run in
  * cwd (their start) given -h DIR and -d DIR (sbx_run_javac_header_dir()) (struct
- * sbx_classify_context's javac_natives): each by its simple name (javac's line's), NUL-terminated, after '+' where
+ * sbx_classify_context's javac_natives): each by the name javac's line gives it (its simple name,
+ * an inner class's after its enclosing type's: "M.In"), NUL-terminated, after '+' where
  * javac writes a native header of it (a native method or a @Native member of its own), '-' where
- * not, an empty one after the last, into out (size bytes). 1, or 0 where not told: another
+ * not (a local class's too), an empty one after the last, into out (size bytes). 1, or 0 where not told: another
  * program, no such -h, a source (an argument ending in .java) not read whole (the script files' reader,
  * 64 KiB at most: a larger one, one not read in time), one whose text is not
  * read (unbalanced braces, an unterminated comment or literal), more than fit. Asks the host. */

@@ -3667,22 +3667,33 @@ static bool java_ident_char(char ch) {
         return isalnum((unsigned char) ch) || ch == '_' || ch == '$' || (unsigned char) ch >= 0x80;
 }
 
-/* The top-level types of the Java source text (n bytes), each appended to out (used of size bytes
- * so far), named as javac names the class in its "error while writing C:" (its simple name, its
- * package's left out; a nested one's is "T.In"), NUL-terminated, after '+' where javac's -h
- * writes a native header of it (JNIWriter.needsHeader(), without -XDjavah:full: a member, at its
- * body's own level, that is a native method, the word native, or annotated @Native,
- * java.lang.annotation.Native written so or imported), '-' where not. Comments, string,
- * text-block and character literals are passed over. 0, or -1 where the text is not read whole
- * (unbalanced braces, an unterminated comment or literal, a name that does not fit). */
+/* The types of the Java source text (n bytes), each appended to out (used of size bytes so far),
+ * named as javac names the class in its "error while writing C:" (its diagnostics' simple name:
+ * the package's left out; a nested type's its own, "In", but an inner class's, not static, of a
+ * class, its enclosing type's before it, "M.In", "In.Deep"), NUL-terminated, after '+' where
+ * javac's -h writes a native header of it (JNIWriter.needsHeader(), without -XDjavah:full: a
+ * member, at its body's own level, that is a native method, the word native, or annotated
+ * @Native, java.lang.annotation.Native written so or imported), '-' where not, or where it is a
+ * local class's (in a method's body: readers59, javac writes those too, its header not asked).
+ * Comments, string, text-block and character literals are passed over. 0, or -1 where the text
+ * is not read whole (unbalanced braces, an unterminated comment or literal, a name that does not
+ * fit, braces nested too deep). */
 static int java_native_types(const char *s, size_t n, char *out, size_t size, size_t *used) {
-        char top[512] = "";
-        size_t depth = 0, i = 0;
-        bool want_name = false, in_top = false, native = false, pending = false,
+        /* each open brace: a type's body (its name in names from off, NUL-terminated) or another
+         * (code, an array's initializer) */
+        struct java_level {
+                bool type, native, statics, local;
+                size_t off;
+        } lv[128];
+        char names[1024], decl[256] = "";
+        size_t depth = 0, i = 0, top = 0;
+        bool want_name = false, pending = false, decl_static = false, decl_kind_static = false, static_seen = false,
+             kind_static = false,
              imported = memmem(s, n, "java.lang.annotation.Native;", 28) || memmem(s, n, "java.lang.annotation.*;", 23);
 
         while (i < n) {
                 char ch = s[i];
+                bool in_type = depth > 0 && lv[depth - 1].type;
 
                 if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
                         while (i < n && s[i] != '\n')
@@ -3722,64 +3733,95 @@ static int java_native_types(const char *s, size_t n, char *out, size_t size, si
                         continue;
                 }
                 if (ch == '{') {
-                        if (depth == 0) {
-                                if (!pending)
+                        if (depth == SBX_ELEMENTSOF(lv) || (depth == 0 && !pending))
+                                return -1;
+                        lv[depth] = (struct java_level) { .type = pending, .off = top };
+                        if (pending) {
+                                /* a local class's (its enclosing level code, or a local class's) */
+                                bool local = depth > 0 && (!in_type || lv[depth - 1].local),
+                                     /* an inner class: not static, of a class's body */
+                                     inner = in_type && !local && !decl_static && !decl_kind_static &&
+                                             !lv[depth - 1].statics;
+                                size_t pl = inner ? strlen(names + lv[depth - 1].off) + 1 : 0, dl = strlen(decl);
+
+                                if (pl + dl >= sizeof(names) - top)
                                         return -1;
-                                in_top = true;
-                                native = pending = false;
+                                if (inner) {
+                                        memmove(names + top, names + lv[depth - 1].off, pl - 1);
+                                        names[top + pl - 1] = '.';
+                                }
+                                memcpy(names + top + pl, decl, dl + 1);
+                                top += pl + dl + 1;
+                                lv[depth].local = local;
+                                /* an interface's members are static */
+                                lv[depth].statics = kind_static;
                         }
                         depth++;
+                        pending = want_name = static_seen = false;
                         i++;
                         continue;
                 }
                 if (ch == '}') {
                         if (depth == 0)
                                 return -1;
-                        if (--depth == 0 && in_top) {
-                                int k = snprintf(out + *used, size - *used, "%c%s", native ? '+' : '-', top);
+                        if (lv[--depth].type) {
+                                int k = snprintf(out + *used, size - *used, "%c%s",
+                                                 lv[depth].native && !lv[depth].local ? '+' : '-', names + lv[depth].off);
 
                                 if (k < 0 || (size_t) k + 2 > size - *used)
                                         return -1;
                                 *used += (size_t) k + 1;
                                 out[*used] = '\0';
-                                in_top = false;
+                                top = lv[depth].off;
                         }
+                        pending = want_name = static_seen = false;
                         i++;
                         continue;
                 }
                 if (java_ident_char(ch) && !isdigit((unsigned char) ch)) {
-                        size_t b = i;
+                        size_t b = i, p = b;
 
                         while (i < n && java_ident_char(s[i]))
                                 i++;
+                        while (p > 0 && isspace((unsigned char) s[p - 1]))
+                                p--;
                         if (want_name) {
                                 /* the name after class, interface, enum, record */
-                                if (i - b >= sizeof(top))
+                                if (i - b >= sizeof(decl))
                                         return -1;
-                                memcpy(top, s + b, i - b);
-                                top[i - b] = '\0';
+                                memcpy(decl, s + b, i - b);
+                                decl[i - b] = '\0';
                                 want_name = false;
                                 pending = true;
-                        } else if (depth == 0 && (java_word_at(s, n, b, "class") || java_word_at(s, n, b, "interface") ||
-                                                  java_word_at(s, n, b, "enum") || java_word_at(s, n, b, "record"))) {
+                        } else if ((p == 0 || s[p - 1] != '.') &&
+                                   (java_word_at(s, n, b, "class") || java_word_at(s, n, b, "interface") ||
+                                    java_word_at(s, n, b, "enum") || java_word_at(s, n, b, "record"))) {
+                                /* (not Foo.class) a type, static of its kind but a class */
                                 want_name = true;
-                        } else if (depth == 1 && in_top && java_word_at(s, n, b, "native")) {
-                                native = true;
-                        } else if (depth == 1 && in_top && b > 0 && s[b - 1] == '@' &&
+                                decl_static = static_seen;
+                                decl_kind_static = !java_word_at(s, n, b, "class");
+                                kind_static = java_word_at(s, n, b, "interface");
+                        } else if (java_word_at(s, n, b, "static")) {
+                                static_seen = true;
+                        } else if (in_type && java_word_at(s, n, b, "native")) {
+                                lv[depth - 1].native = true;
+                        } else if (in_type && b > 0 && s[b - 1] == '@' &&
                                    ((imported && java_word_at(s, n, b, "Native")) ||
                                     (i - b == 4 && memcmp(s + b, "java", 4) == 0 && n - i >= 23 &&
                                      memcmp(s + i, ".lang.annotation.Native", 23) == 0 &&
                                      java_word_at(s, n, i + 17, "Native")))) {
-                                native = true;
+                                lv[depth - 1].native = true;
                         }
                         continue;
                 }
-                /* (a word's '.', "Foo.class": no name after it) */
+                /* (a word's '.', "Foo.class": no name after it; a member's end) */
                 if (!isspace((unsigned char) ch))
                         want_name = false;
+                if (ch == ';')
+                        pending = static_seen = false;
                 i++;
         }
-        return depth == 0 && !in_top ? 0 : -1;
+        return depth == 0 ? 0 : -1;
 }
 
 /* The classes of a javac's sources it writes a native header of: see run-exec.h. */

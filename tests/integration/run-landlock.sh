@@ -4112,10 +4112,17 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in
                                 # ... in read-only, H and D both missing: javac makes H first for a class
                                 # with a native method (N) and never D, D alone for one without (J): each
                                 # line's class read from its source, the level recorded its own
-                                # (readers58: before, N's recorded D)
+                                # (readers58: before, N's recorded D); so for a nested class's native
+                                # method, javac's line naming an inner class "M.In", a static one's
+                                # inner class "In.Deep" (readers59: before, both recorded D)
+                                printf 'package p;\nclass M { class In { native void f(); } }\n' >"$d/ws/$tag-jp/M.java" &&
+                                        printf 'package p;\nclass S { static class In { class Deep { native void f(); } } }\n' >"$d/ws/$tag-jp/S.java" &&
+                                        chmod 0644 "$d/ws/$tag-jp/M.java" "$d/ws/$tag-jp/S.java"
                                 for b in landlock bwrap; do
                                         for base in own root; do
-                                                for cls in N J; do
+                                                # (M in the user's own directory, S in root's: a
+                                                # javac's start is slow)
+                                                for cls in N J $([ $base = own ] && echo M || echo S); do
                                                         lv=hnew
                                                         [ $cls = J ] && lv=dnew
                                                         want=denied:/var/tmp/$tag-jd/$base/$lv:1
@@ -4129,7 +4136,8 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in
                                                 check "$who, $b: ... neither made" test ! -e /var/tmp/$tag-jd/$base/hnew -a ! -e /var/tmp/$tag-jd/$base/dnew
                                         done
                                 done
-                                rm -rf "$d/ws/p" "$d/ws/$tag-jp/N.java" "$d/ws/$tag-jp/N.class" "$d/ws/$tag-jp/p"
+                                rm -rf "$d/ws/p" "$d/ws/$tag-jp/N.java" "$d/ws/$tag-jp/N.class" "$d/ws/$tag-jp/p" "$d/ws/$tag-jp/M.java" \
+                                        "$d/ws/$tag-jp/S.java"
                                 # a second javac after one that wrote in the workspace: the line is
                                 # the second's (left53: the first's before, task_failure)
                                 for b in landlock bwrap; do

@@ -2460,7 +2460,7 @@ static char *scratch_files(char *tmpl, const char *const (*files)[2], size_t n) 
 
 /* The types of a javac's sources and which of them javac writes a native header of
  * (sbx_run_javac_natives()): a native method or a @Native member of the type's own, not a nested
- * type's, a comment's, a string's; every source read whole, or none told (readers58: before, none
+ * type's (each its own row), a comment's, a string's; every source read whole, or none told (readers58: before, none
  * read, and `javac -h H -d D N.java` of a refused H and D recorded D, which javac never made). */
 static void test_javac_natives(void **state) {
         static const char *const files[][2] = {
@@ -2473,6 +2473,9 @@ static void test_javac_natives(void **state) {
                 { "B.java", "class B { @java.lang.annotation.Native static final long L = 2; @Native int m; }\n" },
                 { "C.java", "class C { native void f();\n" },
                 { "D.java", "class D { /* open\n}\n" },
+                { "Q.java", "class Q { class In { native void f(); } static class S { class Deep { native void g(); } }\n"
+                            " interface I { class C { native void h(); } }\n enum E { V; class EI { } }\n"
+                            " void m() { class L { native void l(); } Object o = Q.class; }\n}\n" },
         };
         static const struct {
                 const char *argv[9];
@@ -2480,7 +2483,12 @@ static void test_javac_natives(void **state) {
                 size_t want_len;
         } rows[] = {
                 { { "javac", "-h", "h", "-d", "d", "N.java" }, "+N", 3 },
-                { { "javac", "-d", "d", "-h", "h", "X.java", "N.java" }, "-X\0-Y\0+N", 9 },
+                { { "javac", "-d", "d", "-h", "h", "X.java", "N.java" }, "+X.In\0-X\0-Y\0+N", 15 },
+                /* a nested type's, its own, an inner class's after its enclosing type's name, as
+                 * javac's line prints it (readers59: before, none, `javac -h H -d D M.java` of
+                 * `class M { class In { native void f(); } }` recorded D's level, javac's line
+                 * "error while writing M.In", its header H's made first); a local class's not told */
+                { { "javac", "-h", "h", "-d", "d", "Q.java" }, "+Q.In\0+S.Deep\0-S\0+C\0-I\0-E.EI\0-E\0-L\0-Q", 38 },
                 { { "javac", "-h", "h", "-d", "d", "-cp", "C.java", "A.java" }, "+A\0-R", 6 },
                 { { "javac", "-h", "h", "-d", "d", "B.java" }, "+B", 3 },
                 /* a text not read whole, a source missing */
