@@ -5509,7 +5509,17 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                     c->sqlite_db[strlen(c->sqlite_db) - n - 1] == '/' &&
                     strcmp(c->sqlite_db + strlen(c->sqlite_db) - n, path) == 0)
                         memcpy(path, c->sqlite_db, strlen(c->sqlite_db) + 1);
-                else
+                else if (!db && !cache && path[0] != '/' && (c->sqlite_dir[0] || c->sqlite_dir_lost)) {
+                        /* a `.backup`'s, `.save`'s, `.output`'s or `.once`'s relative name, of
+                         * the directory the shell's `.cd`s moved it to, as an ATTACH's
+                         * (sqlite59: before, of the command's, `sqlite3 :memory: '.cd D'
+                         * '.backup x.db'` of a refused D read task_failure); none where a `.cd`
+                         * not read may have */
+                        int k = sqlite_line_file(c, (const unsigned char *) s + sl, n, path);
+
+                        if (k <= 0)
+                                return k == 0;
+                } else
                         absolute_path(c, path, sizeof(path));
                 if (db && strcmp(path, target) != 0)
                         target = c->sqlite_db; /* the database, whatever its commands */

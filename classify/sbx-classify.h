@@ -385,11 +385,13 @@ struct sbx_classify_context {
         bool sqlite_db_moved;
         /* The directory the ATTACHes of that sqlite3 run in (absolute), where `.cd DIR`s of its
          * -init file, -cmd's or SQL before them moved it from the command's: the relative name
-         * SQLite's "unable to open database: F" prints is of it. Copied (one too long to keep:
+         * SQLite's "unable to open database: F" prints is of it, and so is the one of the shell's
+         * "Error: cannot open "X"" (its `.backup`, `.save`, `.output`, `.once`). Copied (one too long to keep:
          * as sqlite_dir_lost). NULL: the command's directory. */
         const char *sqlite_dir;
-        /* Whether a `.cd` the caller did not read may have moved that sqlite3 before its ATTACH:
-         * the relative name that line prints is then of no directory told, and is not judged. */
+        /* Whether a `.cd` the caller did not read may have moved that sqlite3 before its ATTACH
+         * (or `.backup`, ...): the relative name those lines print is then of no directory told,
+         * and is not judged. */
         bool sqlite_dir_lost;
         /* Whether a file the caller read from the argv for one of the fields above (sqlite_target,
          * sqlite_db, curl_output, bfd_output, ...) was left out, its name longer than one kept

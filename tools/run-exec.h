@@ -171,12 +171,14 @@ int sbx_run_move_dest(char *const *words, const char *cwd, char *out, size_t siz
  * the wrappers of sbx_run_start_dir() and env's arguments), ARGs all `.backup ?DB? FILE` or
  * `.save FILE` of one FILE, or `.output FILE` or `.once FILE` with queries alone (SELECT, VALUES)
  * beside them (then FILE), or all SQL (then DB), or SQL that ATTACHes one file F (a URI's as
- * SQLite reads it) and writes it (then F); joined to cwd into out, or F, after `.cd DIR`s of
- * -cmd's and SQL arguments before it, to the directory sbx_run_sqlite_sql_dir() finds they
+ * SQLite reads it) and writes it (then F); joined to cwd into out, or FILE's or F, after `.cd
+ * DIR`s of -cmd's and SQL arguments, to the directory sbx_run_sqlite_sql_dir() finds they
  * moved it to (asking the host as it does). 1; 2 where that SQL may write DB too (a write naming
  * no schema, or main's: the line may be either's); or 0 for another program, an option but the
- * output flags, commands from stdin, another dot-command (a `.cd` but before such an ATTACH),
- * another ATTACH, VACUUM, a DB of `:memory:` or a URI. Nothing else is asked of the host. */
+ * output flags, commands from stdin, another dot-command (a `.cd` but beside such an ATTACH or
+ * FILE), another ATTACH, VACUUM, a DB of `:memory:` or a URI. Nothing else is asked of the host.
+ * Sqlite59: before, a `.cd` beside FILE read none, `sqlite3 :memory: '.cd /x' '.backup b.db'`
+ * of a refused /x task_failure. */
 int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t size);
 /* The database a sqlite3 that words (sbx_run_command_words()'s) run in cwd (their start) opens,
  * whatever its commands (SQL, dot-commands, or stdin's: `sqlite3 DB < schema.sql`), for its
@@ -214,7 +216,8 @@ int sbx_run_sqlite_stdin_attach(char *const *words, const struct sbx_run_words *
  * sbx_classify_context's sqlite_dir): `sqlite3 [flags] DB SQL...` past the wrappers of
  * sbx_run_start_dir() and env's arguments, the start moved by each `.cd DIR` of its -init file
  * (else ~/.sqliterc, read as sbx_run_sqlite_database() reads it), of its -cmd's, then of its
- * SQL arguments before the ATTACH (DB `:memory:` too), read as sbx_run_sqlite_database() reads
+ * SQL arguments before the ATTACH (DB `:memory:` too; a `.backup`, `.save`, `.output` or
+ * `.once` of one FILE, which opens it by its name there, is read as an ATTACH), read as sbx_run_sqlite_database() reads
  * them: a DIR the host has not as a directory the user may enter leaves it, as it leaves the
  * shell. Into out: 2 where moved, 1 where not; 0 for another program, an option but the output
  * flags, no SQL argument (stdin's), no ATTACH, a text before it not read that holds no `.cd`;

@@ -4516,12 +4516,16 @@ static bool sqlite_opens_named(const char *a) {
  * read as stdin's (sqlite_dir_text(), depth files deep). */
 static int sqlite_dir_text(struct sqlite_walk *w, const char *text, char *at, int *lost, int depth);
 static int sqlite_dir_step(struct sqlite_walk *w, const char *a, char *at, int *lost, int depth) {
-        const char *d = a + strspn(a, " \t\r\n");
+        const char *d = a + strspn(a, " \t\r\n"), *file;
+        size_t fl;
+        bool output;
 
-        /* SQL that attaches (or VACUUMs INTO a file, named alike): where it runs (after a text not
-         * read that may have moved it, or beside another ATTACH's directory: not told) */
-        if (*d != '.') {
-                if (!sqlite_opens_named(a))
+        /* SQL that attaches (or VACUUMs INTO a file, named alike), or a `.backup`, `.save`,
+         * `.output` or `.once` of one file (its name relative to where the shell is; sqlite59:
+         * before, `sqlite3 :memory: '.cd D' '.backup x.db'` read none): where it runs (after a
+         * text not read that may have moved it, or beside another's directory: not told) */
+        if (*d != '.' || sqlite_backup_file(d, &file, &fl, &output)) {
+                if (*d != '.' && !sqlite_opens_named(a))
                         return 0;
                 if (*lost == -1 || (at[0] && strcmp(at, w->cur) != 0))
                         return -1;
@@ -4841,6 +4845,14 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                 return 0;
         if (!target && (!db[0] || strcmp(db, ":memory:") == 0))
                 return 0;
+        /* past `.cd`s, the file an ATTACH writes alone, or a `.backup`'s, `.save`'s, `.output`'s
+         * or `.once`'s, in the directory they moved the shell to as sbx_run_sqlite_sql_dir() reads
+         * it (sqlite58: before, not read, `sqlite3 :memory: '.cd D' "attach 'e.db' as x; insert
+         * into x.t ..."` of an existing D/e.db in read-only mode read task_failure under bwrap,
+         * and `sqlite3 w.db '.cd D' ...` named w.db; sqlite59: `sqlite3 :memory: '.cd D' '.backup
+         * x.db'` of a refused D read task_failure) */
+        if (cds && (!target || sbx_run_sqlite_sql_dir(argv, cwd, dir, sizeof(dir)) <= 0))
+                return 0;
         /* a URI's file (strange56: `sqlite3 file:w.db ...` not read) */
         if (!target && sbx_sqlite_uri_is(db, strlen(db))) {
                 char uri[PATH_MAX];
@@ -4849,12 +4861,6 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                 if ((how != SBX_SQLITE_URI_CREATES && how != SBX_SQLITE_URI_WRITES) || !(target = strdup(uri)))
                         return 0;
         }
-        /* past `.cd`s, the file an ATTACH writes alone, in the directory they moved the shell to
-         * as sbx_run_sqlite_sql_dir() reads it (sqlite58: before, not read, `sqlite3 :memory:
-         * '.cd D' "attach 'e.db' as x; insert into x.t ..."` of an existing D/e.db in read-only
-         * mode read task_failure under bwrap, and `sqlite3 w.db '.cd D' ...` named w.db) */
-        if (cds && (!attached || sbx_run_sqlite_sql_dir(argv, cwd, dir, sizeof(dir)) <= 0))
-                return 0;
         file = target ? target : db;
         return join_name(out, size, cds ? dir : start, file) < 0 ? 0 : main_too ? 2 : 1;
 }

@@ -2988,6 +2988,18 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: sqlite3 DB '.cd D' \"vacuum into 'x.db'\" (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:14"
+                                                # ... and a .backup's, .output's file, its "Error: cannot open
+                                                # "x.db"" of that directory too, an SQL argument's .cd or a
+                                                # -cmd's (sqlite59: before, task_failure under both backends,
+                                                # root and nobody)
+                                                for form in ":memory:|.cd $z/$where|.backup x.db" \
+                                                        "-cmd|.cd $z/$where|:memory:|.output x.db|select 1"; do
+                                                        IFS='|' read -r -a fa <<<"$form"
+                                                        status_row "$d/ws" $b workspace-write "$d/sa.json" sqlite3 "${fa[@]}"
+                                                        [ $rc -eq 125 ] ||
+                                                                check "$who, $b: sqlite3 ${form//|/ } (workspace-write): ${want%%:*} ($got)" \
+                                                                        test "$got" = "$want:1"
+                                                done
                                         done
                                         status_row "$d/ws" $b read-only "$d/sa.json" \
                                                 sqlite3 :memory: "attach '$tag-sb.db' as x; create table x.t(a);"

@@ -3713,6 +3713,39 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                 ctx.sqlite_db_moved = false;
         }
         ctx.sqlite_db = NULL;
+        /* a `.backup`'s (`.save`, `.output`, `.once`) relative name, of the directory the shell's
+         * `.cd`s moved it to (sqlite_dir), as an ATTACH's (sqlite59: before, of the command's,
+         * live `sqlite3 :memory: '.cd /var/tmp/D' '.backup x.db'` in workspace-write read
+         * task_failure under both backends); none where a `.cd` not read may have moved it
+         * (sqlite_dir_lost: not judged); an absolute one whatever the directory */
+        static const struct {
+                const char *dir, *target, *text, *path;
+                bool lost;
+        } cd[] = {
+                { "/etc", "/etc/x", "Error: cannot open \"x\"\n", "/etc/x", false },
+                { "/etc", "/etc/sub/o.txt", "Error: cannot open \"sub/o.txt\"\n", "/etc/sub/o.txt", false },
+                { "/etc", "/etc/x", "Error: cannot open \"/etc/x\"\n", "/etc/x", false },
+                { "/etc", "/etc/x", "Error: cannot open \"y\"\n", NULL, false },
+                { "/etc", "/ws/x", "Error: cannot open \"x\"\n", NULL, false },
+                { "/ro", "/ro/x", "Error: cannot open \"x\"\n", NULL, false },
+                { NULL, "/etc/x", "Error: cannot open \"x\"\n", NULL, true },
+                { NULL, "/etc/x", "Error: cannot open \"/etc/x\"\n", "/etc/x", true },
+                /* (the database's line keeps its own reading: sqlite_db, not sqlite_dir) */
+                { "/etc", "/etc/x", "Error: unable to open database \"x\": unable to open database file\n", NULL, false },
+        };
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cd); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        struct sbx_classify_context in = ctx;
+
+                        in.granted = granted;
+                        in.sqlite_target = cd[i].target;
+                        in.sqlite_dir = cd[i].dir;
+                        in.sqlite_dir_lost = cd[i].lost;
+                        check_row(backend, 200 + i, cd[i].text, run_backend_in(backend, &in, cd[i].text),
+                                  cd[i].path ? "denied" : "task_failure", cd[i].path);
+                }
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, "Error: cannot open \"/etc/x\"\n"),
                        "task_failure");

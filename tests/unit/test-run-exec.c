@@ -1791,7 +1791,18 @@ static void test_sqlite_target(void **state) {
                 { { "sqlite3", "n.db", ".cd ../tmp", "attach 'e.db' as x; insert into x.t values (1)" }, NULL },
                 { { "sqlite3", "n.db", "attach 'e.db' as x; insert into x.t values (1)", ".cd /tmp" }, NULL },
                 { { "sqlite3", "n.db", ".cd /tmp", "create table t(a)" }, NULL },
-                { { "sqlite3", "n.db", ".cd /tmp", ".backup b.db" }, NULL },
+                /* ... and a `.backup`'s, `.save`'s, `.output`'s or `.once`'s, a -cmd's `.cd` too
+                 * (sqlite59: before, none, `sqlite3 :memory: '.cd D' '.backup x.db'` of a refused
+                 * D read task_failure); after a `.cd` not read, or two of one name in two
+                 * directories, none */
+                { { "sqlite3", "n.db", ".cd /tmp", ".backup b.db" }, "/tmp/b.db" },
+                { { "sqlite3", "-cmd", ".cd /tmp", ":memory:", ".output o.txt", "select 1" }, "/tmp/o.txt" },
+                { { "sqlite3", ":memory:", ".cd /tmp", ".save /ro/b.db" }, "/ro/b.db" },
+                { { "sqlite3", ":memory:", ".once o.csv", "select 1", ".cd /tmp" }, "/w/o.csv" },
+                { { "sqlite3", ":memory:", ".cd /nodir-s59", ".backup b.db" }, "/w/b.db" },
+                { { "sqlite3", ":memory:", ".cd ../tmp", ".backup b.db" }, NULL },
+                { { "sqlite3", ":memory:", ".backup b.db", ".cd /tmp", ".backup b.db" }, NULL },
+                { { "sqlite3", ":memory:", ".open o.db", ".cd /tmp", ".backup b.db" }, NULL },
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
@@ -2171,6 +2182,13 @@ static void test_sqlite_sql_dir(void **state) {
                  * into 'v.db'"` recorded the start's v.db) */
                 { { "sqlite3", "n.db", ".cd x", "vacuum into 'v.db'" }, "x" },
                 { { "sqlite3", "n.db", "vacuum into 'v.db'", ".cd x", "attach 't.db' as x" }, "-" },
+                /* a `.backup`'s, `.save`'s, `.output`'s or `.once`'s file, named alike (sqlite59:
+                 * before, none: `sqlite3 :memory: '.cd D' '.backup x.db'` read task_failure) */
+                { { "sqlite3", ":memory:", ".cd x", ".backup b.db" }, "x" },
+                { { "sqlite3", "-cmd", ".cd x", ":memory:", ".output o.txt", "select 1" }, "x" },
+                { { "sqlite3", ":memory:", ".once o.txt", ".cd x", "select 1" }, "!" },
+                { { "sqlite3", ":memory:", ".save b.db", ".cd x", "attach 't.db' as x" }, "-" },
+                { { "sqlite3", ":memory:", ".read nofile", ".backup b.db" }, "-" },
         };
         static const char *const subs[] = { "x", "x/x", "x/y", "x/a b", "x/f", "x/attach", NULL };
         char tmpl[] = "/tmp/sbx-test-sqldir.XXXXXX", out[PATH_MAX], want[PATH_MAX], p[PATH_MAX];
