@@ -3157,13 +3157,12 @@ static void classifier_context(struct run_state *st) {
                         }
                         /* (a .cd of its stdin's file before its SQL moves it: that directory's) */
                         /* (... or a .cd of its -init's or a -cmd's: 2) */
-                        int db_r = 0;
+                        int db_r;
 
-                        if ((ctx.sqlite_db_moved =
-                                     sbx_run_sqlite_stdin_db(words, &cw, words_dir, sqlite_db, sizeof(sqlite_db)) > 0) ||
+                        if ((db_r = sbx_run_sqlite_stdin_db(words, &cw, words_dir, sqlite_db, sizeof(sqlite_db))) > 0 ||
                             (db_r = sbx_run_sqlite_database(words, words_dir, sqlite_db, sizeof(sqlite_db))) > 0) {
                                 ctx.sqlite_db = sqlite_db;
-                                ctx.sqlite_db_moved = ctx.sqlite_db_moved || db_r == 2;
+                                ctx.sqlite_db_moved = db_r == 2;
                         }
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
                         /* (the directory its ATTACHes run in, past its `.cd`s) */

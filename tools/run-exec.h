@@ -188,7 +188,11 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
  * DB (each from the last; a DB there already is opened where it starts: asked of the host only
  * where there is a -init or -cmd), into out. 1, 2 where so moved, or 0 for another program, an
  * option but the output flags anywhere, no DB, a DB of `:memory:` or a URI, a -init or -cmd
- * another dot-command than those that print (the -init file not read). Without -init, the
+ * another dot-command than those that print (the -init file not read), or commands from stdin
+ * (no SQL argument) before which a relative DB not there at the start was not opened: stdin, not
+ * read here, may move it (sqlite59: before, `cat s.sql | sqlite3 t.db` and the caller's
+ * `sqlite3 t.db < s.sql` of an s.sql running `.cd /x` first named the start's t.db; one there is
+ * opened where it starts, before them: 1). Without -init, the
  * shell's own ~/.sqliterc is read as the -init file is (of the home of its passwd entry, $HOME
  * only where it has none, as shell.c reads it). */
 int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size_t size);
@@ -196,7 +200,9 @@ int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size
  * commands it reads from its one input redirection's file (`sqlite3 t.db < s.sql`, relative to
  * dir) move it before their first SQL: `.cd DIR` lines (DIR one word, quoted whole or not, no
  * `..`), each from the last (and from where its -init file's and -cmd's moved it), dot-commands
- * that only print passed; its relative DB joined to the last DIR, into out. 1, or 0 where they do not move it or it cannot be told (another program,
+ * that only print passed; its relative DB joined to the last DIR, into out. 2, 1 where they do
+ * not move it (sqlite59: before 0, the start's then read by sbx_run_sqlite_database(), which no
+ * longer claims a database of stdin's commands), or 0 where it cannot be told (another program,
  * SQL arguments, a DB there already, which it opens where it starts, an absolute one,
  * another dot-command, the file not read: read as before). Files are read as script files are
  * (500 ms, 64 KiB). Left54: `sqlite3 t.db < s.sql` whose s.sql runs `.cd /x` first recorded
@@ -510,8 +516,9 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
  * command. Bit 1 target, bit 8 the target or db (sbx_run_sqlite_target()'s 2, of the argv or
  * of the feed's text), bit 2 db, bit 4 db moved (sbx_run_sqlite_database()'s 2, or a `.cd DIR`
  * of what an echo of words without a backslash or a printf of its format alone, no conversion,
- * feeds it before its SQL, read as sbx_run_sqlite_stdin_db() reads a file), 0 none. The host is
- * asked as those ask it. */
+ * or a cat of one file (read as a redirection's; sqlite59: before, not read) feeds it before its
+ * SQL, read as sbx_run_sqlite_stdin_db() reads a file), 0 none. The host is asked as those ask
+ * it. */
 int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly);
 /* sbx_run_sqlite_sql_dir() of the sqlite3 of a shell's -c script `FEED | sqlite3 ...` read as
  * sbx_run_pipe_sqlite() reads it, of the text FEED writes where its argv holds no SQL (read as

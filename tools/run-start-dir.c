@@ -4444,7 +4444,7 @@ static int sqlite_input_db(char *const *argv, const char *dir, const char *file,
                            size_t size) {
         _cleanup_free_ char *buf = NULL;
         struct sqlite_walk w;
-        char start[PATH_MAX];
+        char start[PATH_MAX], there[PATH_MAX];
         const char *db = NULL;
         size_t n = 0;
         ptrdiff_t k;
@@ -4457,14 +4457,15 @@ static int sqlite_input_db(char *const *argv, const char *dir, const char *file,
         if (sqlite_walk_argv(argv, (size_t) k, n, start, &w, &db, &sql) < 0 || sql || w.dir[0] || db[0] == '/')
                 return 0;
         /* one there is opened where it starts, before any command */
-        if (join_name(out, size, start, db) < 0 || (r = sbx_run_host_access(out, F_OK)) == 0 || r == -ETIMEDOUT)
+        if (join_name(there, sizeof(there), start, db) < 0 || (r = sbx_run_host_access(there, F_OK)) == 0 ||
+            r == -ETIMEDOUT)
                 return 0;
         if (file && (!(buf = malloc(SCRIPT_FILE_MAX + 2)) ||
                      !(text = sqlite_file_text(strcmp(file, "-") == 0 ? "./-" : file, dir, buf, &unanswered))))
                 return 0;
         if (sqlite_walk_text(&w, text, false, true) < 0)
                 return 0;
-        return sqlite_walk_db(&w, start, db, out, size) == 2 ? 1 : 0;
+        return sqlite_walk_db(&w, start, db, out, size);
 }
 
 int sbx_run_sqlite_stdin_db(char *const *argv, const struct sbx_run_words *cw, const char *dir, char *out,
@@ -4485,6 +4486,21 @@ int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_
         if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0 ||
             sqlite_walk_argv(argv, (size_t) k, n, start, &w, &db, &sql) < 0)
                 return 0;
+        /* commands from its stdin, not read here, a relative database not opened before them:
+         * opened at their first SQL, after any `.cd` they hold, which may have moved it (a
+         * wrong file named is worse than none; sqlite59: before, `cat s.sql | sqlite3 t.db`
+         * and the caller's `sqlite3 t.db < s.sql` of an s.sql running `.cd D` first recorded
+         * the start's t.db, a denial of the wrong file in read-only mode); one there already
+         * is opened where it starts, before them */
+        if (!sql && !w.dir[0] && db[0] != '/') {
+                char there[PATH_MAX];
+
+                if (sqlite_walk_db(&w, start, db, there, sizeof(there)) != 1 || strlen(there) >= size ||
+                    sbx_run_host_access(there, F_OK) != 0)
+                        return 0;
+                memcpy(out, there, strlen(there) + 1);
+                return 1;
+        }
         return sqlite_walk_db(&w, start, db, out, size);
 }
 
@@ -6604,6 +6620,19 @@ static bool sqlite_pipe_split(char *const *argv, const char *cwd, struct sqlite_
         if (!feed || !(p->text = malloc(len + 2)))
                 return false;
         p->fed = feed_text(cmd, p->text, len + 2);
+        /* ... or a cat's one file, read as an input redirection's (sqlite59: its text was not
+         * read, so `cat s.sql | sqlite3 t.db`, its database then of no directory told, would
+         * claim none) */
+        if (!p->fed && strcmp(base_of(cmd[0]), "cat") == 0 && cmd[1] && cmd[1][0] != '-' && !cmd[2]) {
+                _cleanup_free_ char *file = malloc(SCRIPT_FILE_MAX + 2);
+                const char *text;
+                bool unanswered = false;
+
+                if (file && (text = sqlite_file_text(cmd[1], cwd, file, &unanswered))) {
+                        free(p->text);
+                        p->fed = (p->text = strdup(text)) != NULL;
+                }
+        }
         return (p->cmd = segment_words(bar + 1, p->words_buf, p->w, SBX_ELEMENTSOF(p->w) - 1)) != NULL;
 }
 
@@ -6620,8 +6649,8 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
         /* ... moved by the feed's `.cd DIR` before its SQL (left55: not read, `printf '.cd
          * D\ncreate table t(a);\n' | sqlite3 t.db` recorded <start>/t.db, task_failure in
          * workspace-write) */
-        if (p.fed && sqlite_input_db(p.cmd, cwd, NULL, p.text, db, size) > 0)
-                r |= 6;
+        if (p.fed && (d = sqlite_input_db(p.cmd, cwd, NULL, p.text, db, size)) > 0)
+                r |= d == 2 ? 6 : 2;
         /* ... and the file the feed attaches and writes alone, read as an argument's SQL is
          * (left55: `echo "attach 'X' as x; insert into x.t ..." | sqlite3 w.db` recorded w.db) */
         if (p.fed && !(r & 1) && (t = sqlite_fed_attach(p.cmd, cwd, p.text, target, size)) > 0)
