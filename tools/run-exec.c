@@ -3167,8 +3167,8 @@ static void classifier_context(struct run_state *st) {
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
                         /* (the directory its ATTACHes run in, past its `.cd`s) */
                         /* (... or its stdin's file's, where its argv holds no SQL) */
-                        if ((r = sbx_run_sqlite_sql_dir(words, words_dir, sqlite_dir, sizeof(sqlite_dir))) == 0)
-                                r = sbx_run_sqlite_stdin_dir(words, &cw, words_dir, sqlite_dir, sizeof(sqlite_dir));
+                        /* (sbx_run_sqlite_sql_dir()'s where it reads no stdin file) */
+                        r = sbx_run_sqlite_stdin_dir(words, &cw, words_dir, sqlite_dir, sizeof(sqlite_dir));
                         if (r == 2)
                                 ctx.sqlite_dir = sqlite_dir;
                         ctx.sqlite_dir_lost = r < 0;

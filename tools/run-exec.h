@@ -226,7 +226,9 @@ int sbx_run_sqlite_stdin_attach(char *const *words, const struct sbx_run_words *
  * `.once` of one FILE, which opens it by its name there, is read as an ATTACH), read as sbx_run_sqlite_database() reads
  * them: a DIR the host has not as a directory the user may enter leaves it, as it leaves the
  * shell. Into out: 2 where moved, 1 where not; 0 for another program, an option but the output
- * flags, no SQL argument (stdin's), no ATTACH, a text before it not read that holds no `.cd`;
+ * flags, no ATTACH, a text before it not read that holds no `.cd`; -1 for no SQL argument (its
+ * commands from a stdin not told, which may move it: sqlite59, before 0, the ATTACH's name read
+ * as the start's);
  * -1 where a `.cd` may have moved it that is not read (one of another form, a text holding it
  * not read, the -init file not read, a `.cd` in the ATTACH's own text, ATTACHes in two
  * directories). A `.read FILE` among them runs FILE's commands there (relative to where the
@@ -237,8 +239,9 @@ int sbx_run_sqlite_sql_dir(char *const *words, const char *cwd, char *out, size_
 /* sbx_run_sqlite_sql_dir() of a sqlite3 of words (cw's) that reads its commands from its one
  * input redirection's file (relative to dir, read as sbx_run_sqlite_stdin_db() reads it; its
  * argv holds no SQL): its lines split as the shell's input loop splits them, a line starting
- * with '.' where no statement is pending a dot-command, SQL to a whole statement. 0 for the file
- * not read (as before). Sqlite58: before, `sqlite3 :memory: < s.sql` whose s.sql runs `.cd /x`
+ * with '.' where no statement is pending a dot-command, SQL to a whole statement; -1 for a file
+ * not read in time (a missing one: 0, sqlite3 does not run); without one redirection of its own,
+ * sbx_run_sqlite_sql_dir()'s (its stdin not told). Sqlite58: before, `sqlite3 :memory: < s.sql` whose s.sql runs `.cd /x`
  * then `attach 'x.db' ...` named the start's x.db, and in workspace-write read task_failure. */
 int sbx_run_sqlite_stdin_dir(char *const *words, const struct sbx_run_words *cw, const char *dir, char *out,
                              size_t size);
@@ -515,15 +518,18 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
  * of it (set where the script is such a pipe, whatever the answer). Not another operator, a redirection but `<`, another
  * command. Bit 1 target, bit 8 the target or db (sbx_run_sqlite_target()'s 2, of the argv or
  * of the feed's text), bit 2 db, bit 4 db moved (sbx_run_sqlite_database()'s 2, or a `.cd DIR`
- * of what an echo of words without a backslash or a printf of its format alone, no conversion,
+ * of what an echo of words without a backslash or a printf of its format alone (single-quoted,
+ * or double-quoted with no expansion, sqlite59), no conversion,
  * or a cat of one file (read as a redirection's; sqlite59: before, not read) feeds it before its
  * SQL, read as sbx_run_sqlite_stdin_db() reads a file), 0 none. The host is asked as those ask
  * it. */
 int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly);
 /* sbx_run_sqlite_sql_dir() of the sqlite3 of a shell's -c script `FEED | sqlite3 ...` read as
  * sbx_run_pipe_sqlite() reads it, of the text FEED writes where its argv holds no SQL (read as
- * sbx_run_sqlite_stdin_dir() reads a file's; a FEED not told: 0). Sqlite58: before, `printf
- * ".cd /x\nattach 'x.db' as x; ..." | sqlite3 :memory:` named the start's x.db, task_failure. */
+ * sbx_run_sqlite_stdin_dir() reads a file's; a FEED not told, an echo's, printf's or cat's with
+ * an expansion too: -1, sqlite59, before 0). Sqlite58: before, `printf ".cd /x\nattach 'x.db' as
+ * x; ..." | sqlite3 :memory:` named the start's x.db, task_failure. A printf of one double-quoted
+ * format is read as the shell's double quotes give it (sqlite59: before, not read). */
 int sbx_run_pipe_sqlite_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* reader (sbx_run_bfd_output(), sbx_run_javac_dir()) of the command that a shell's -c script `cd
  * DIR && CMD` runs, its one command after its leading cd, past its assignments (cwd is DIR, as

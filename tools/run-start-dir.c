@@ -4670,9 +4670,13 @@ static int sqlite_sql_dir(char *const *argv, const char *cwd, const char *stdin_
                 else if (argv[i][0] != '-')
                         args = true;
         }
-        /* no SQL argument: the shell reads its stdin, whose ATTACH is read where its text is told */
-        if (args ? !db : !stdin_text)
-                return 0;
+        /* no SQL argument: the shell reads its stdin, whose ATTACH is read where its text is told;
+         * one not told may hold a `.cd`, its ATTACH's relative name then of no directory told
+         * (sqlite59: before, not read, that name was the start's, `printf ".cd D\nattach 'x.db'
+         * ..." | sqlite3 :memory:` of a double-quoted format recorded the start's x.db, a denial
+         * of the wrong file in read-only mode) */
+        if (!args && !stdin_text)
+                return -1;
         memcpy(w.cur, start, strlen(start) + 1);
         w.dir[0] = '\0';
         /* its -init file, else ~/.sqliterc (none there: none read) */
@@ -4720,8 +4724,11 @@ int sbx_run_sqlite_stdin_dir(char *const *argv, const struct sbx_run_words *cw, 
         const char *text;
         bool unanswered = false;
 
-        if (cw->in_outer || cw->n_in != 1 || !(buf = malloc(SCRIPT_FILE_MAX + 2)))
-                return 0;
+        /* (no one redirection of its own: a stdin not told, sbx_run_sqlite_sql_dir()'s) */
+        if (cw->in_outer || cw->n_in != 1)
+                return sqlite_sql_dir(argv, dir, NULL, out, size);
+        if (!(buf = malloc(SCRIPT_FILE_MAX + 2)))
+                return -1;
         /* (a file not read whose ATTACH may have run anywhere: -1, as a text not read) */
         if (!(text = sqlite_file_text(strcmp(cw->in[0], "-") == 0 ? "./-" : cw->in[0], dir, buf, &unanswered)))
                 return unanswered ? -1 : 0;
@@ -6571,6 +6578,35 @@ static void sqlite_pipe_clear(struct sqlite_pipe *p) {
         free(p->text);
 }
 
+/* The format of a feed `printf "FORMAT"` (the segment seg whole, one word double-quoted), as the
+ * shell's double quotes give it to printf: a backslash kept but before `$`, a backquote, `"`, a
+ * backslash (then dropped) and a newline (both dropped), into out (strlen(seg) + 1 bytes); false
+ * where it holds an expansion (a `$` or a backquote not escaped) or seg is of another form. */
+static bool printf_dq_format(const char *seg, char *out) {
+        size_t o = 0;
+
+        seg += strspn(seg, " \t");
+        if (strncmp(seg, "printf", 6) != 0 || (seg[6] != ' ' && seg[6] != '\t'))
+                return false;
+        seg += 6 + strspn(seg + 6, " \t");
+        if (*seg++ != '"')
+                return false;
+        for (; *seg && *seg != '"'; seg++) {
+                if (*seg == '$' || *seg == '`')
+                        return false;
+                if (*seg == '\\' && seg[1] && strchr("$`\"\\\n", seg[1])) {
+                        if (*++seg != '\n')
+                                out[o++] = *seg;
+                        continue;
+                }
+                out[o++] = *seg;
+        }
+        if (*seg != '"' || seg[1 + strspn(seg + 1, " \t")] != '\0')
+                return false;
+        out[o] = '\0';
+        return true;
+}
+
 /* Splits argv's -c script into p, as sbx_run_pipe_sqlite() reads it: false where it is no such
  * pipe. */
 static bool sqlite_pipe_split(char *const *argv, const char *cwd, struct sqlite_pipe *p) {
@@ -6609,9 +6645,26 @@ static bool sqlite_pipe_split(char *const *argv, const char *cwd, struct sqlite_
         if (!bar)
                 return false;
         *bar = '\0';
-        /* the feed: echo, printf or cat of plain words, naming no sqlite3 */
-        if (!(cmd = segment_words(buf, p->words_buf, p->w, SBX_ELEMENTSOF(p->w) - 1)))
-                return false;
+        /* the feed: echo, printf or cat of plain words, naming no sqlite3, or a printf of one
+         * double-quoted format (sqlite59: before, not read, `printf ".cd D\nattach 'x.db' ..." |
+         * sqlite3 :memory:`'s x.db named the start's) */
+        if (!(cmd = segment_words(buf, p->words_buf, p->w, SBX_ELEMENTSOF(p->w) - 1))) {
+                if (!printf_dq_format(buf, p->words_buf)) {
+                        /* ... or another echo's, printf's or cat's, its text not told (an
+                         * expansion): its sqlite3 is read, its commands from a stdin not told */
+                        const char *f = buf + strspn(buf, " \t");
+                        size_t fl = strcspn(f, " \t");
+
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(feeds) && !feed; i++)
+                                feed = fl == strlen(feeds[i]) && strncmp(f, feeds[i], fl) == 0;
+                        return feed && !strstr(f, "sqlite") &&
+                               (p->cmd = segment_words(bar + 1, p->words_buf, p->w, SBX_ELEMENTSOF(p->w) - 1)) != NULL;
+                }
+                p->w[0] = (char *) "printf";
+                p->w[1] = p->words_buf;
+                p->w[2] = NULL;
+                cmd = p->w;
+        }
         for (size_t i = 0; i < SBX_ELEMENTSOF(feeds); i++)
                 feed = feed || strcmp(base_of(cmd[0]), feeds[i]) == 0;
         for (char **q = cmd; feed && *q; q++)

@@ -2185,7 +2185,8 @@ static void test_sqlite_sql_dir(void **state) {
                 { { "sqlite3", ":memory:", ".cd x", "select 1;\n.cd y", "attach 't.db' as x" }, "x" },
                 /* none told: no ATTACH, stdin's, another program, another option */
                 { { "sqlite3", ":memory:", ".cd x", "create table t(a)" }, "" },
-                { { "sqlite3", "-cmd", ".cd x", "n.db" }, "" },
+                { { "sqlite3", "-cmd", ".cd x", "n.db" }, "-" },
+                { { "sqlite3", ":memory:" }, "-" },
                 { { "sqlite3", "-vfs", "unix", ":memory:", ".cd x", "attach 't.db' as x" }, "" },
                 { { "sqlite3", ":memory:", ".import f t", "attach 't.db' as x" }, "" },
                 /* a `.cd` not read: the directory lost */
@@ -2271,8 +2272,20 @@ static void test_sqlite_stdin_dir(void **state) {
                 { "sqlite3 :memory: < s.sql", ".cd x\ncreate table t(a);\n", NULL, "" },
                 /* (a cat's one file, read as a redirection's: sqlite59, before none) */
                 { "cat s.sql | sqlite3 :memory:", ".cd x\nattach 't.db' as x;\n", NULL, "x" },
-                { "cat nofile | sqlite3 :memory:", ".cd x\nattach 't.db' as x;\n", NULL, "" },
-                { "cat -A s.sql | sqlite3 :memory:", ".cd x\nattach 't.db' as x;\n", NULL, "" },
+                /* a stdin not told, which may hold a `.cd`: lost (sqlite59: before, none, the
+                 * ATTACH's name the start's) */
+                { "cat nofile | sqlite3 :memory:", ".cd x\nattach 't.db' as x;\n", NULL, "-" },
+                { "cat -A s.sql | sqlite3 :memory:", ".cd x\nattach 't.db' as x;\n", NULL, "-" },
+                { "printf \".cd $D\\nattach 't.db' as x;\" | sqlite3 :memory:", NULL, NULL, "-" },
+                { "echo \".cd `pwd`\" | sqlite3 :memory:", NULL, NULL, "-" },
+                /* a printf's double-quoted format, as the shell's double quotes give it (sqlite59:
+                 * before, not read, the start's) */
+                { "printf \".cd x\\nattach 't.db' as x;\" | sqlite3 :memory:", NULL, NULL, "x" },
+                { "printf \".cd x\\\\\\\\y\\nattach 't.db' as x;\" | sqlite3 :memory:", NULL, NULL, "-" },
+                { "printf \".cd \\\"x\\\"\\nattach 't.db' as x;\" | sqlite3 :memory:", NULL, NULL, "x" },
+                { "printf \".cd \\$x\\nattach 't.db' as x;\" | sqlite3 :memory:", NULL, NULL, "!" },
+                { "sqlite3 :memory:", NULL, NULL, "-" },
+                { "cd x && sqlite3 :memory:", NULL, NULL, "-" },
                 /* lost: a `.read` of a file not there, of a command; two directories; a `.cd` of
                  * another form; a `.cd` beside a trigger's body */
                 { "sqlite3 :memory: '.read nofile' \"attach 't.db' as x\"", NULL, NULL, "-" },
@@ -2316,7 +2329,7 @@ static void test_sqlite_stdin_dir(void **state) {
                 char *const *words = sbx_run_command_words((char *const *) argv, top, dir, &cw);
 
                 /* as run-exec asks them: a one-command script's words, else a chain's or a pipe's */
-                if (words && (r = sbx_run_sqlite_sql_dir(words, dir, out, sizeof(out))) == 0)
+                if (words)
                         r = sbx_run_sqlite_stdin_dir(words, &cw, dir, out, sizeof(out));
                 if (!words) {
                         int m = sbx_run_start_dir((char *const *) argv, top, moved, sizeof(moved));
@@ -3020,6 +3033,8 @@ static void test_pipe_sqlite(void **state) {
                         { { "sh", "-c", "printf '.mode csv\\n.cd tmp\\n' | sqlite3 n.db" }, "/tmp/n.db", 6 },
                         { { "sh", "-c", "echo .cd /tmp | sqlite3 n.db" }, "/tmp/n.db", 6 },
                         { { "sh", "-c", "echo 'create table t(a);' | sqlite3 -cmd '.cd /tmp' n.db" }, "/tmp/n.db", 6 },
+                        { { "sh", "-c", "printf \".cd /tmp\\ncreate table t(a);\\n\" | sqlite3 n.db" }, "/tmp/n.db", 6 },
+                        { { "sh", "-c", "printf \".cd $T\\ncreate table t(a);\\n\" | sqlite3 n.db" }, "", 0 },
                         { { "sh", "-c", "printf '.cd ../tmp\\n' | sqlite3 n.db" }, "", 0 },
                         { { "sh", "-c", "printf '%s\\n' '.cd /tmp' | sqlite3 n.db" }, "", 0 },
                         { { "sh", "-c", "echo '.cd /tmp\\nselect 1;' | sqlite3 n.db" }, "", 0 },
