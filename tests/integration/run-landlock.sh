@@ -2991,6 +2991,21 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                                 check "$who, $b: sh -c \"${form%|*}\" (workspace-write): ${want%%:*} ($got)" \
                                                                         test "$got" = "$want:${form##*|}"
                                                 done
+                                                # ... of a printf's double-quoted format, read as the shell's
+                                                # double quotes give it (sqlite59: before, not read, the
+                                                # start's, task_failure)
+                                                status_row "$d/ws" $b workspace-write "$d/sa.json" sh -c \
+                                                        "printf \".cd $z/$where\\nattach 'x.db' as x; create table x.t(a);\\n\" | sqlite3 :memory:"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: printf \".cd D\\nattach 'x.db' ...\" | sqlite3 :memory: (workspace-write): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:1"
+                                                # ... and the caller's own stdin, which sbx does not read: of no
+                                                # directory told, x.db not judged (sqlite59: before, in
+                                                # read-only mode the workspace's x.db recorded, the wrong file)
+                                                status_row "$d/ws" $b read-only "$d/sa.json" sqlite3 :memory: <"$d/ws/$tag-sd.sql"
+                                                [ $rc -eq 125 ] ||
+                                                        check "$who, $b: sqlite3 :memory: < F (the caller's stdin) of F's '.cd D' (read-only): no file claimed ($got)" \
+                                                                test "$got" = "task_failure::1"
                                                 rm -f "$d/ws/$tag-sd.sql"
                                                 # ... and a VACUUM INTO's file, named alike (sqlite58: before,
                                                 # the start's, task_failure)
