@@ -2130,33 +2130,65 @@ static int description_locked(int fd) {
         return (size_t) n < sizeof(buf) - 1 ? 0 : -1;
 }
 
+static int epoll_entry_cmp(const void *x, const void *y) {
+        const struct epoll_entry *a = x, *b = y;
+
+        if (a->fd != b->fd)
+                return a->fd < b->fd ? -1 : 1;
+        return a->ino < b->ino ? -1 : a->ino > b->ino;
+}
+
 /* An epoll instance's interest list, as its fdinfo lists it ("tfd: N events: X data: X pos: ino: X"),
- * into a new array *ret (NULL and 0 where there is none): its length, or -1 where fd is no epoll
- * instance or the list could not be read whole. */
+ * read a line at a time, however long (the kernel makes the whole text at the first read: one
+ * state of the list), into a new array *ret sorted by descriptor and inode (NULL and 0 where there
+ * is none): its length, or -1 where the list could not be read whole. (Read whole into 16 KiB, a
+ * list of more than some 230 entries was not noted, and the command's changes to it stayed:
+ * escape60.) */
 static ssize_t epoll_interest(int fd, struct epoll_entry **ret) {
-        size_t size = 16384, n = 0;
-        _cleanup_free_ char *info = malloc(size);
-        struct epoll_entry *e = NULL;
-        ssize_t len;
+        char name[64];
+        _cleanup_fclose_ FILE *f = NULL;
+        _cleanup_free_ char *line = NULL;
+        _cleanup_free_ struct epoll_entry *e = NULL;
+        size_t len = 0, n = 0, size = 0;
 
         *ret = NULL;
-        if (!info || (len = fdinfo_read(fd, info, size)) <= 0 || (size_t) len >= size - 1)
+        snprintf(name, sizeof(name), "/proc/self/fdinfo/%d", fd);
+        if (!(f = fopen(name, "re")))
                 return -1;
-        for (const char *l = strstr(info, "\ntfd:"); l; l = strstr(l + 1, "\ntfd:")) {
-                struct epoll_entry x, *grown;
+        while (getline(&line, &len, f) > 0) {
+                struct epoll_entry x;
                 unsigned int ev;
 
-                if (sscanf(l, "\ntfd: %d events: %x data: %" SCNx64 " pos:%*s ino:%lx", &x.fd, &ev, &x.data,
-                           &x.ino) != 4 || !(grown = realloc(e, (n + 1) * sizeof(*e)))) {
-                        free(e);
+                if (strncmp(line, "tfd:", 4))
+                        continue;
+                if (sscanf(line, "tfd: %d events: %x data: %" SCNx64 " pos:%*s ino:%lx", &x.fd, &ev, &x.data,
+                           &x.ino) != 4)
                         return -1;
+                if (n == size) {
+                        struct epoll_entry *grown;
+
+                        size = size ? 2 * size : 64;
+                        if (size > SIZE_MAX / sizeof(*e) || !(grown = realloc(e, size * sizeof(*e))))
+                                return -1;
+                        e = grown;
                 }
                 x.events = ev;
-                e = grown;
                 e[n++] = x;
         }
-        *ret = e;
+        if (ferror(f))
+                return -1;
+        if (n)
+                qsort(e, n, sizeof(*e), epoll_entry_cmp);
+        *ret = sbx_steal_ptr(&e);
         return (ssize_t) n;
+}
+
+/* The entry of fd's file of inode ino in a list sorted by epoll_interest(), or NULL. */
+static const struct epoll_entry *epoll_entry_find(const struct epoll_entry *list, size_t n, int fd,
+                                                  unsigned long ino) {
+        const struct epoll_entry key = { .fd = fd, .ino = ino };
+
+        return n ? bsearch(&key, list, n, sizeof(*list), epoll_entry_cmp) : NULL;
 }
 
 /* Whether descriptor fd of sbx's is the file of inode ino (the entry's, which sbx's same-numbered
@@ -2178,23 +2210,16 @@ static void epoll_put_back(const struct caller_flags *c) {
 
         if (n < 0)
                 return;
-        for (size_t i = 0; i < (size_t) n; i++) {
-                bool noted = false;
-
-                for (size_t j = 0; j < c->n_interest && !noted; j++)
-                        noted = c->interest[j].fd == now[i].fd && c->interest[j].ino == now[i].ino;
-                if (!noted && fd_is_inode(now[i].fd, now[i].ino))
+        for (size_t i = 0; i < (size_t) n; i++)
+                if (!epoll_entry_find(c->interest, c->n_interest, now[i].fd, now[i].ino) &&
+                    fd_is_inode(now[i].fd, now[i].ino))
                         (void) epoll_ctl(c->fd, EPOLL_CTL_DEL, now[i].fd, NULL);
-        }
         for (size_t j = 0; j < c->n_interest; j++) {
                 const struct epoll_entry *was = &c->interest[j];
                 struct epoll_event ev = { .events = was->events, .data.u64 = was->data };
-                const struct epoll_entry *is = NULL;
+                const struct epoll_entry *is = epoll_entry_find(now, (size_t) n, was->fd, was->ino);
                 bool fired;
 
-                for (size_t i = 0; i < (size_t) n && !is; i++)
-                        if (now[i].fd == was->fd && now[i].ino == was->ino)
-                                is = &now[i];
                 fired = (was->events & EPOLLONESHOT) && is && is->events == (was->events & private_bits);
                 /* EPOLLEXCLUSIVE takes no EPOLL_CTL_MOD: taken out and put in again */
                 if (is && (is->data != was->data || (is->events != was->events && !fired)) &&
