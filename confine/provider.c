@@ -1019,6 +1019,11 @@ static int fds_onto_protected(const struct sbx_config *cfg, const struct sbx_pol
  *   removed the caller's watch and put one on a host directory of its choice, whose events the
  *   caller then read (inotify_rm_watch, inotify_add_watch; a read-only run, escape59). Not put back
  *   afterwards: a watch is added again only by a path, under a new number the caller does not know.
+ * - An io_uring instance: its rings are shared memory, mapped by any holder (mmap(2), which no
+ *   filter refuses), and the command planted an operation there that the caller's next submission
+ *   ran as the caller, unconfined: a read-only run punched a hole in a host file the caller held
+ *   open and the command never did (IORING_OP_FALLOCATE; escape60). Not put back: an entry the
+ *   caller's submission takes runs at once.
  * Each descriptor named once. */
 static const char *inherited_lasting(int fd) {
         struct stat st;
@@ -1034,6 +1039,9 @@ static const char *inherited_lasting(int fd) {
         if (strcmp(target, "anon_inode:inotify") == 0 || strcmp(target, "anon_inode:[fanotify]") == 0)
                 return "an inotify or fanotify instance, whose watches and marks may be removed or put on "
                        "host files (the caller's for good)";
+        if (strcmp(target, "anon_inode:[io_uring]") == 0)
+                return "an io_uring instance, whose rings may be given operations that the caller's next "
+                       "submission runs as the caller, unconfined";
         if (isatty(fd) && tcgetsid(fd) < 0 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
             !(major(st.st_rdev) >= 136 && major(st.st_rdev) <= 143) && major(st.st_rdev) != 3)
                 return "a terminal that is no session's, may be made the command's controlling terminal, "

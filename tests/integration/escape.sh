@@ -2787,6 +2787,53 @@ fd = int(sys.argv[1])
 print("rm", libc.inotify_rm_watch(fd, 1), "add", libc.inotify_add_watch(fd, b"/", 0xfff))'
 partial_rows inotify-caller "inotify instance" inotify.py "$INOTIFY_CMD" "an inotify or fanotify instance" "watches kept"
 
+# ---- the caller's io_uring instance: an operation planted for the caller to run ----------------
+# An io_uring instance's rings are memory that every holder may map (mmap, which no filter refuses;
+# io_uring's own system calls are refused in the sandbox): through the caller's --keep-fd of one, a
+# read-only run recorded full pointed the caller's next submission queue entry at one of its own, an
+# IORING_OP_FALLOCATE that punched a hole in a host file the caller held open and the command never
+# did, run by the caller's next submission (as liburing makes one) as the caller, unconfined, under
+# both backends, root and nobody (escape60). Such a run is partial, its reason naming the
+# descriptor, and --require-full refuses it, the file untouched.
+cat >"$T/io-uring.py" <<'PY'
+import ctypes, mmap, os, struct, subprocess, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+p = ctypes.create_string_buffer(120)  # struct io_uring_params
+ring = libc.syscall(425, 4, p)  # io_uring_setup, 4 entries
+if ring < 0:
+    print("SKIP io_uring_setup: %s" % os.strerror(ctypes.get_errno()))
+    sys.exit(0)
+n = struct.unpack_from("I", p, 0)[0]
+tail, array = struct.unpack_from("I", p, 44)[0], struct.unpack_from("I", p, 64)[0]  # io_sqring_offsets
+sq = mmap.mmap(ring, array + 4 * n)
+sqes = mmap.mmap(ring, 64 * n, offset=0x10000000)  # IORING_OFF_SQES
+data = b"the caller's data\n"
+f = os.open(os.path.join(os.environ["HOME"], "caller-file"), os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+os.write(f, data)
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+argv[dash:dash] = ["--keep-fd", "%d" % ring]
+r = subprocess.run(argv + ["%d" % x for x in (ring, f, array, n)], pass_fds=(ring,), stderr=subprocess.PIPE)
+# the caller's next submission, as liburing makes one: its entry (a NOP) in the next slot, the tail on
+t = struct.unpack_from("I", sq, tail)[0]
+sqes[64 * (t & (n - 1)):64 * (t & (n - 1)) + 64] = bytes(64)
+struct.pack_into("I", sq, tail, t + 1)
+done = libc.syscall(426, ring, 1, 1, 1, None, 0)  # io_uring_enter, IORING_ENTER_GETEVENTS
+print("rc %d data %s (submitted %d; %s)" % (r.returncode, "kept" if os.pread(f, 64, 0) == data else "CHANGED",
+      done, " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+PY
+IO_URING_CMD='import mmap, struct, sys
+ring, f, array, n = map(int, sys.argv[1:5])
+sq = mmap.mmap(ring, array + 4 * n)
+sqes = mmap.mmap(ring, 64 * n, offset=0x10000000)
+# IORING_OP_FALLOCATE of descriptor f of the caller, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
+struct.pack_into("BBHiQQI", sqes, 64 * (n - 1), 17, 0, 0, f, 0, 4096, 3)
+for i in range(n):
+    struct.pack_into("I", sq, array + 4 * i, n - 1)
+print("planted")'
+partial_rows io-uring-caller "file, through its io_uring instance," io-uring.py "$IO_URING_CMD" "an io_uring instance" "data kept"
+
 # ---- the caller's serial line: its break, modem lines and port settings -------------------------
 # termios is given back after the run, but a serial line holds more: a read-only run on a caller's
 # /dev/ttyS0 (stdin) dropped its RTS (TIOCMBIC; a dropped DTR hangs up a modem) and set the port's

@@ -581,6 +581,25 @@ static void test_inherited_notify_instance_named(void **state) {
         close(ev);
 }
 
+/* An io_uring instance the command inherits is named: the command could put an operation in its
+ * rings that the caller's next submission runs as the caller, unconfined (escape60). */
+static void test_inherited_io_uring_named(void **state) {
+        char params[120] = { 0 }, *reason = NULL, want[64];
+        int ring = (int) syscall(SYS_io_uring_setup, 4U, params);
+
+        (void) state;
+        if (ring < 0) {
+                print_message("# io_uring_setup: %s: its instance not tried\n", strerror(errno));
+                return;
+        }
+        assert_int_equal(sbx_inherited_lasting_reason(&ring, 1, &reason), 0);
+        assert_non_null(reason);
+        snprintf(want, sizeof(want), "descriptor %d, an io_uring instance", ring);
+        assert_non_null(strstr(reason, want));
+        free(reason);
+        close(ring);
+}
+
 /* A file or named pipe the command inherits as it is (stdout onto a log, a --keep-fd), outside the
  * workspace: in workspace-write bubblewrap leaves its mode, times and extended attributes to the
  * command (the host's inode, on the host's writable mount), so the run is partial, the reason
@@ -900,6 +919,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_refuses_a_protected_path_it_cannot_open),
                 cmocka_unit_test(test_inherited_sealable_memfd_named),
                 cmocka_unit_test(test_inherited_notify_instance_named),
+                cmocka_unit_test(test_inherited_io_uring_named),
                 cmocka_unit_test(test_bwrap_partial_for_an_inherited_file_outside_the_workspace),
                 cmocka_unit_test(test_remove_tree_follows_no_symlink),
                 cmocka_unit_test(test_remove_tree_deep_and_locked),
