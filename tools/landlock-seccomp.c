@@ -281,6 +281,14 @@ static const struct rule bwrap_rules[] = {
 };
 #define N_BWRAP_RULES (sizeof(bwrap_rules) / sizeof(bwrap_rules[0]))
 
+/* ioctl commands refused in both modes, and by bubblewrap's filters: a timerfd's count of
+ * expirations set (TFD_IOC_SET_TICKS, for checkpoint and restore: it adds to the count, wakes the
+ * readers, and no one can tell the count from the timer's own). Through the caller's --keep-fd of
+ * a timerfd a read-only run recorded full gave the caller's timer 1000 expirations that never
+ * happened, which the caller's next read took as its own, under both backends (escape60). Defined
+ * here: <linux/timerfd.h> brings the kernel's <linux/fcntl.h>, which the C library's clashes with. */
+#define TFD_IOC_SET_TICKS _IOW('T', 0, uint64_t)
+static const uint32_t timerfd_ioctls[] = { (uint32_t) TFD_IOC_SET_TICKS };
 /* ioctl commands refused in both modes, and by bubblewrap's filters: typing into the caller's
  * terminal (emit_key_ioctl() says why bubblewrap's too); and changing it for everyone after the
  * run, beyond its settings: another line discipline (TIOCSETD: N_NULL threw away whatever was
@@ -700,6 +708,7 @@ static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets
         place(p, targets[T_KEY_IOCTL]);
         load_arg_low(p, 1);
         EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
+        EMIT_JEQ_ANY(p, timerfd_ioctls, eperm);
         emit_tty_ioctls(p, eperm);
         load_arg_low(p, 1);
         if (mode == LL_MODE_SEAL_READ_ONLY) {
@@ -719,6 +728,7 @@ static void emit_ioctl(struct prog *p, enum ll_mode mode, const int *targets, in
         load_arg_low(p, 1);
         EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
         EMIT_JEQ_ANY(p, irreversible_ioctls, eacces);
+        EMIT_JEQ_ANY(p, timerfd_ioctls, eperm);
         emit_tty_ioctls(p, eperm);
         load_arg_low(p, 1);
         emit(p, BPF_ALU | BPF_AND | BPF_K, IOCTL_TYPE_NR_MASK, NO_LABEL, NO_LABEL);

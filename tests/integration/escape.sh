@@ -2427,6 +2427,35 @@ keep_fd_cases() {
 keep_fd_cases signalfd-timerfd sig-timer.py "$SIG_TIMER_CMD" \
         "the caller's signalfd keeps its mask, its timerfds stay armed at their interval" \
         "*signalfd 3 timerfd 0 0*rc 0 mask:0000000000000200 once:armed/0 every:armed/100 -> * same"
+# A timerfd's count of expirations is the description's too, and TFD_IOC_SET_TICKS (for checkpoint
+# and restore) adds to it: a read-only run recorded full gave the caller's timer, armed for 1000 s,
+# 1000 expirations that never happened, which the caller's next read took as its own, under both
+# backends, root and nobody (escape60). Refused (EPERM). Checked from the caller: its read of the
+# timer finds none.
+cat >"$T/timer-ticks.py" <<'PY'
+import ctypes, os, subprocess, sys
+libc = ctypes.CDLL(None, use_errno=True)
+class ts(ctypes.Structure): _fields_ = [("s", ctypes.c_long), ("ns", ctypes.c_long)]
+fd = libc.timerfd_create(1, os.O_NONBLOCK)  # CLOCK_MONOTONIC
+libc.timerfd_settime(fd, 0, ctypes.byref((ts * 2)(ts(0, 0), ts(1000, 0))), None)
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+argv[dash:dash] = ["--keep-fd", "%d" % fd]
+rc = subprocess.run(argv + ["%d" % fd], pass_fds=(fd,)).returncode
+try:
+    got = "%d expirations" % int.from_bytes(os.read(fd, 8), sys.byteorder)
+except BlockingIOError:
+    got = "none"
+print("rc %d the caller read %s" % (rc, got))
+PY
+TIMER_TICKS_CMD='import fcntl, struct, sys
+try:
+    fcntl.ioctl(int(sys.argv[1]), 0x40085400, struct.pack("Q", 1000))  # TFD_IOC_SET_TICKS
+    print("ticks set")
+except OSError as e:
+    print("ticks", e.strerror)'
+keep_fd_cases timerfd-ticks timer-ticks.py "$TIMER_TICKS_CMD" "the caller's timerfd gets no expirations from the command" \
+        "ticks Operation not permitted*rc 0 the caller read none"
 
 # ---- the caller's epoll instance on a --keep-fd: its interest list put back after the run --------
 # An epoll instance's interest list is the instance's, which the command shares with the caller: by

@@ -508,6 +508,9 @@ static const struct call calls[] = {
         { "ioctl", { 0, TIOCSETD }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 0, TIOCEXCL }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 0, TIOCGETD }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        /* a timerfd's count of expirations set (TFD_IOC_SET_TICKS): the caller's timer got 1000
+         * that never happened (escape60) */
+        { "ioctl", { 3, 0x40085400 /* TFD_IOC_SET_TICKS */ }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 0, TIOCNXCL }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         /* ... and its output stopped (TCXONC's TCOOFF: the caller's writes block after the run);
          * restarting it, or its input's, stays allowed */
