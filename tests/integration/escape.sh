@@ -2815,6 +2815,35 @@ libc = ctypes.CDLL(None, use_errno=True)
 fd = int(sys.argv[1])
 print("rm", libc.inotify_rm_watch(fd, 1), "add", libc.inotify_add_watch(fd, b"/", 0xfff))'
 partial_rows inotify-caller "inotify instance" inotify.py "$INOTIFY_CMD" "an inotify or fanotify instance" "watches kept"
+# The same of a fanotify instance (FAN_REPORT_FID, which any user may make), whose marks the
+# command flushed and put one on / instead, the whole file system's creations then the caller's to
+# read (a unit row alone checked it before: escape60).
+cat >"$T/fanotify.py" <<'PY'
+import ctypes, os, subprocess, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.fanotify_mark.argtypes = [ctypes.c_int, ctypes.c_uint, ctypes.c_uint64, ctypes.c_int, ctypes.c_char_p]
+fd = libc.fanotify_init(0x200, os.O_RDONLY)  # FAN_CLASS_NOTIF | FAN_REPORT_FID
+if fd < 0 or libc.fanotify_mark(fd, 0x1, 0x100, -100, os.environ["HOME"].encode()) < 0:  # FAN_MARK_ADD, FAN_CREATE
+    print("SKIP fanotify: %s" % os.strerror(ctypes.get_errno()))
+    sys.exit(0)
+def marks():  # each mark's inode and mask
+    return " ".join(" ".join(w for w in l.split() if w.startswith(("ino:", "mask:")))
+                    for l in open("/proc/self/fdinfo/%d" % fd) if l.startswith("fanotify ino:"))
+before = marks()
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+argv[dash:dash] = ["--keep-fd", "%d" % fd]
+r = subprocess.run(argv + ["%d" % fd], pass_fds=(fd,), stderr=subprocess.PIPE)
+print("rc %d marks %s (%s -> %s; %s)" % (r.returncode, "kept" if marks() == before else "CHANGED", before,
+      marks(), " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+PY
+FANOTIFY_CMD='import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.fanotify_mark.argtypes = [ctypes.c_int, ctypes.c_uint, ctypes.c_uint64, ctypes.c_int, ctypes.c_char_p]
+fd = int(sys.argv[1])
+# FAN_MARK_FLUSH, then FAN_MARK_ADD of FAN_CREATE | FAN_ONDIR on /
+print("flush", libc.fanotify_mark(fd, 0x80, 0, -100, None), "add", libc.fanotify_mark(fd, 0x1, 0x40000100, -100, b"/"))'
+partial_rows fanotify-caller "fanotify instance" fanotify.py "$FANOTIFY_CMD" "an inotify or fanotify instance" "marks kept"
 
 # ---- the caller's io_uring instance: an operation planted for the caller to run ----------------
 # An io_uring instance's rings are memory that every holder may map (mmap, which no filter refuses;
