@@ -1024,6 +1024,11 @@ static int fds_onto_protected(const struct sbx_config *cfg, const struct sbx_pol
  *   ran as the caller, unconfined: a read-only run punched a hole in a host file the caller held
  *   open and the command never did (IORING_OP_FALLOCATE; escape60). Not put back: an entry the
  *   caller's submission takes runs at once.
+ * - A userfaultfd: it reaches the memory of the process that made it, and the command registered a
+ *   page of the caller's that the caller had not touched yet and filled it with its own bytes (UFFDIO_REGISTER,
+ *   UFFDIO_COPY, in a read-only run: the caller, unconfined, then read them as its own; escape60),
+ *   or could hold the caller's writes for ever (write protection). Nothing to put back: the bytes
+ *   are the caller's once there.
  * Each descriptor named once. */
 static const char *inherited_lasting(int fd) {
         struct stat st;
@@ -1042,6 +1047,9 @@ static const char *inherited_lasting(int fd) {
         if (strcmp(target, "anon_inode:[io_uring]") == 0)
                 return "an io_uring instance, whose rings may be given operations that the caller's next "
                        "submission runs as the caller, unconfined";
+        if (strcmp(target, "anon_inode:[userfaultfd]") == 0)
+                return "a userfaultfd, through which the caller's own memory may be written (UFFDIO_COPY) "
+                       "or its writes held";
         if (isatty(fd) && tcgetsid(fd) < 0 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
             !(major(st.st_rdev) >= 136 && major(st.st_rdev) <= 143) && major(st.st_rdev) != 3)
                 return "a terminal that is no session's, may be made the command's controlling terminal, "

@@ -2892,6 +2892,43 @@ for i in range(n):
 print("planted")'
 partial_rows io-uring-caller "file, through its io_uring instance," io-uring.py "$IO_URING_CMD" "an io_uring instance" "data kept"
 
+# ---- the caller's userfaultfd: the caller's memory written ----------------------------------------
+# A userfaultfd reaches the memory of the process that made it: through the caller's --keep-fd of
+# one, a read-only run recorded full registered a page of the caller's that the caller had not
+# touched yet and filled it with its own bytes (UFFDIO_REGISTER, UFFDIO_COPY), which the caller,
+# unconfined, then read as its own, under both backends, root and nobody (escape60). Such a run is
+# partial, its reason naming the descriptor, and --require-full refuses it, the page untouched.
+cat >"$T/userfaultfd.py" <<'PY'
+import ctypes, fcntl, os, struct, subprocess, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+libc.mmap.restype = ctypes.c_void_p
+libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+u = libc.syscall(323, os.O_CLOEXEC | 1)  # userfaultfd, UFFD_USER_MODE_ONLY
+if u < 0:
+    print("SKIP userfaultfd: %s" % os.strerror(ctypes.get_errno()))
+    sys.exit(0)
+fcntl.ioctl(u, 0xc018aa3f, bytearray(struct.pack("QQQ", 0xAA, 0, 0)))  # UFFDIO_API
+page = libc.mmap(None, 4096, 3, 0x22, -1, 0)  # read and write, private and anonymous, untouched
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+argv[dash:dash] = ["--keep-fd", "%d" % u]
+r = subprocess.run(argv + ["%d" % u, "%d" % page], pass_fds=(u,), stderr=subprocess.PIPE)
+got = ctypes.string_at(page, 4096)
+print("rc %d page %s (%r; %s)" % (r.returncode, "untouched" if got == bytes(4096) else "WRITTEN", got.rstrip(b"\0")[:40],
+      " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+PY
+USERFAULTFD_CMD='import ctypes, fcntl, struct, sys
+u, page = int(sys.argv[1]), int(sys.argv[2])
+buf = ctypes.create_string_buffer(b"the command wrote this", 4096)
+try:
+    fcntl.ioctl(u, 0xc020aa00, bytearray(struct.pack("QQQQ", page, 4096, 1, 0)))  # UFFDIO_REGISTER, missing pages
+    fcntl.ioctl(u, 0xc028aa03, bytearray(struct.pack("QQQQq", page, ctypes.addressof(buf), 4096, 0, 0)))  # UFFDIO_COPY
+    print("copied")
+except OSError as e:
+    print("userfaultfd", e.strerror)'
+partial_rows userfaultfd-caller "memory, through its userfaultfd," userfaultfd.py "$USERFAULTFD_CMD" "a userfaultfd" "page untouched"
+
 # ---- the caller's serial line: its break, modem lines and port settings -------------------------
 # termios is given back after the run, but a serial line holds more: a read-only run on a caller's
 # /dev/ttyS0 (stdin) dropped its RTS (TIOCMBIC; a dropped DTR hangs up a modem) and set the port's

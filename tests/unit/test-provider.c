@@ -600,6 +600,26 @@ static void test_inherited_io_uring_named(void **state) {
         close(ring);
 }
 
+/* So is a userfaultfd: the command could fill the caller's untouched pages with its own bytes
+ * (UFFDIO_COPY) or hold its writes (escape60). One of user-mode faults alone, which any user may
+ * make. */
+static void test_inherited_userfaultfd_named(void **state) {
+        int uffd = (int) syscall(SYS_userfaultfd, O_CLOEXEC | 1 /* UFFD_USER_MODE_ONLY */);
+        char *reason = NULL, want[64];
+
+        (void) state;
+        if (uffd < 0) {
+                print_message("# userfaultfd: %s: its descriptor not tried\n", strerror(errno));
+                return;
+        }
+        assert_int_equal(sbx_inherited_lasting_reason(&uffd, 1, &reason), 0);
+        assert_non_null(reason);
+        snprintf(want, sizeof(want), "descriptor %d, a userfaultfd", uffd);
+        assert_non_null(strstr(reason, want));
+        free(reason);
+        close(uffd);
+}
+
 /* A file or named pipe the command inherits as it is (stdout onto a log, a --keep-fd), outside the
  * workspace: in workspace-write bubblewrap leaves its mode, times and extended attributes to the
  * command (the host's inode, on the host's writable mount), so the run is partial, the reason
@@ -920,6 +940,7 @@ int main(void) {
                 cmocka_unit_test(test_inherited_sealable_memfd_named),
                 cmocka_unit_test(test_inherited_notify_instance_named),
                 cmocka_unit_test(test_inherited_io_uring_named),
+                cmocka_unit_test(test_inherited_userfaultfd_named),
                 cmocka_unit_test(test_bwrap_partial_for_an_inherited_file_outside_the_workspace),
                 cmocka_unit_test(test_remove_tree_follows_no_symlink),
                 cmocka_unit_test(test_remove_tree_deep_and_locked),
