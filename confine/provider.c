@@ -1029,6 +1029,9 @@ static int fds_onto_protected(const struct sbx_config *cfg, const struct sbx_pol
  *   UFFDIO_COPY, in a read-only run: the caller, unconfined, then read them as its own; escape60),
  *   or could hold the caller's writes for ever (write protection). Nothing to put back: the bytes
  *   are the caller's once there.
+ * - A Landlock ruleset: rules are only ever added to one, and the command added one that let a
+ *   process the caller then restricted by it write beneath / (landlock_add_rule, in a read-only
+ *   run; escape60).
  * Each descriptor named once. */
 static const char *inherited_lasting(int fd) {
         struct stat st;
@@ -1047,6 +1050,9 @@ static const char *inherited_lasting(int fd) {
         if (strcmp(target, "anon_inode:[io_uring]") == 0)
                 return "an io_uring instance, whose rings may be given operations that the caller's next "
                        "submission runs as the caller, unconfined";
+        if (strcmp(target, "anon_inode:[landlock-ruleset]") == 0)
+                return "a Landlock ruleset, which may be given rules that widen what a process the caller "
+                       "restricts by it may do";
         if (strcmp(target, "anon_inode:[userfaultfd]") == 0)
                 return "a userfaultfd, through which the caller's own memory may be written (UFFDIO_COPY) "
                        "or its writes held";

@@ -2929,6 +2929,47 @@ except OSError as e:
     print("userfaultfd", e.strerror)'
 partial_rows userfaultfd-caller "memory, through its userfaultfd," userfaultfd.py "$USERFAULTFD_CMD" "a userfaultfd" "page untouched"
 
+# ---- the caller's Landlock ruleset: rules added ----------------------------------------------------
+# Rules are only ever added to a Landlock ruleset: through the caller's --keep-fd of one (handling
+# writes, granting none), a read-only run recorded full added one granting writes beneath /, and a
+# child the caller then restricted by it wrote a file it was to be denied, under both backends,
+# root and nobody (escape60). Such a run is partial, its reason naming the descriptor, and
+# --require-full refuses it, the ruleset as it was.
+cat >"$T/landlock-ruleset.py" <<'PY'
+import ctypes, os, struct, subprocess, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+rs = libc.syscall(444, struct.pack("Q", 1 << 1), 8, 0)  # landlock_create_ruleset: LANDLOCK_ACCESS_FS_WRITE_FILE
+if rs < 0:
+    print("SKIP landlock_create_ruleset: %s" % os.strerror(ctypes.get_errno()))
+    sys.exit(0)
+target = os.path.join(os.environ["HOME"], "caller-target")
+open(target, "w").close()
+def restricted_write():  # a child of the caller's, restricted by the ruleset, writes target
+    pid = os.fork()
+    if pid == 0:
+        libc.prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS
+        if libc.syscall(446, rs, 0) < 0:  # landlock_restrict_self
+            os._exit(3)
+        try:
+            open(target, "w").write("x")
+            os._exit(0)
+        except OSError:
+            os._exit(1)
+    return {1: "denied", 0: "ALLOWED"}.get(os.waitpid(pid, 0)[1] >> 8, "not restricted")
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+argv[dash:dash] = ["--keep-fd", "%d" % rs]
+r = subprocess.run(argv + ["%d" % rs], pass_fds=(rs,), stderr=subprocess.PIPE)
+print("rc %d write %s (%s)" % (r.returncode, restricted_write(), " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+PY
+LANDLOCK_RULESET_CMD='import ctypes, os, struct, sys
+libc = ctypes.CDLL(None, use_errno=True)
+# a struct landlock_path_beneath_attr (packed): LANDLOCK_ACCESS_FS_WRITE_FILE beneath /
+rule = struct.pack("=Qi", 1 << 1, os.open("/", os.O_PATH))
+print("add_rule", libc.syscall(445, int(sys.argv[1]), 1, rule, 0))'
+partial_rows landlock-ruleset-caller "Landlock ruleset" landlock-ruleset.py "$LANDLOCK_RULESET_CMD" "a Landlock ruleset" "write denied"
+
 # ---- the caller's serial line: its break, modem lines and port settings -------------------------
 # termios is given back after the run, but a serial line holds more: a read-only run on a caller's
 # /dev/ttyS0 (stdin) dropped its RTS (TIOCMBIC; a dropped DTR hangs up a modem) and set the port's

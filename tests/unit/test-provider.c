@@ -620,6 +620,26 @@ static void test_inherited_userfaultfd_named(void **state) {
         close(uffd);
 }
 
+/* So is a Landlock ruleset: the command could add rules that widen what a process the caller
+ * restricts by it may do (escape60). */
+static void test_inherited_landlock_ruleset_named(void **state) {
+        const uint64_t handled[3] = { 1U << 1 /* LANDLOCK_ACCESS_FS_WRITE_FILE */ };
+        int ruleset = (int) syscall(SYS_landlock_create_ruleset, handled, sizeof(handled[0]), 0U);
+        char *reason = NULL, want[64];
+
+        (void) state;
+        if (ruleset < 0) {
+                print_message("# landlock_create_ruleset: %s: its ruleset not tried\n", strerror(errno));
+                return;
+        }
+        assert_int_equal(sbx_inherited_lasting_reason(&ruleset, 1, &reason), 0);
+        assert_non_null(reason);
+        snprintf(want, sizeof(want), "descriptor %d, a Landlock ruleset", ruleset);
+        assert_non_null(strstr(reason, want));
+        free(reason);
+        close(ruleset);
+}
+
 /* A file or named pipe the command inherits as it is (stdout onto a log, a --keep-fd), outside the
  * workspace: in workspace-write bubblewrap leaves its mode, times and extended attributes to the
  * command (the host's inode, on the host's writable mount), so the run is partial, the reason
@@ -941,6 +961,7 @@ int main(void) {
                 cmocka_unit_test(test_inherited_notify_instance_named),
                 cmocka_unit_test(test_inherited_io_uring_named),
                 cmocka_unit_test(test_inherited_userfaultfd_named),
+                cmocka_unit_test(test_inherited_landlock_ruleset_named),
                 cmocka_unit_test(test_bwrap_partial_for_an_inherited_file_outside_the_workspace),
                 cmocka_unit_test(test_remove_tree_follows_no_symlink),
                 cmocka_unit_test(test_remove_tree_deep_and_locked),
