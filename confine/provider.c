@@ -1025,18 +1025,30 @@ static int fds_onto_protected(const struct sbx_config *cfg, const struct sbx_pol
  *   open and the command never did (IORING_OP_FALLOCATE; escape60). Not put back: an entry the
  *   caller's submission takes runs at once.
  * - A userfaultfd: it reaches the memory of the process that made it, and the command registered a
- *   page of the caller's that the caller had not touched yet and filled it with its own bytes (UFFDIO_REGISTER,
- *   UFFDIO_COPY, in a read-only run: the caller, unconfined, then read them as its own; escape60),
- *   or could hold the caller's writes for ever (write protection). Nothing to put back: the bytes
- *   are the caller's once there.
+ *   page of the caller's that the caller had not touched yet and filled it with its own bytes
+ *   (UFFDIO_REGISTER, UFFDIO_COPY, in a read-only run: the caller, unconfined, then read them as
+ *   its own; escape60), or could hold the caller's writes for ever (write protection). Nothing to
+ *   put back: the bytes are the caller's once there.
  * - A Landlock ruleset: rules are only ever added to one, and the command added one that let a
  *   process the caller then restricted by it write beneath / (landlock_add_rule, in a read-only
  *   run; escape60).
- * Each descriptor named once. */
-static const char *inherited_lasting(int fd) {
+ * - Any other anonymous inode but those of anon_inodes_kept[]: each kind is an object of the
+ *   kernel's of its own (a perf event, a BPF map, a KVM machine, a file system context), and the
+ *   five above each left the caller a lasting change that no backend governs; a kind sbx does not
+ *   know is not taken for one that leaves none (escape60: the io_uring instance, the userfaultfd and
+ *   the Landlock ruleset were each run full until found).
+ * Each descriptor named once; buf (size bytes) holds a reason made for the descriptor. */
+static const char *inherited_lasting(int fd, char *buf, size_t size) {
+        /* the anonymous inodes a command may inherit as they are: an eventfd (a count, which passing
+         * one is for), a pidfd (its process's signals and ptrace's calls, which both backends keep
+         * within the sandbox), and those whose state sbx puts back after the run (run-exec.c: a
+         * signalfd's mask, a timerfd's timer, an epoll instance's list) */
+        static const char *const anon_inodes_kept[] = { "[eventfd]", "[pidfd]", "[signalfd]", "[timerfd]",
+                                                        "[eventpoll]" };
+        static const char anon[] = "anon_inode:";
         struct stat st;
         int seals = fcntl(fd, F_GET_SEALS), fl = fcntl(fd, F_GETFL);
-        char proc[64], target[32];
+        char proc[64], target[64];
         ssize_t n;
 
         if (seals >= 0 && !(seals & F_SEAL_SEAL) && fl >= 0 && (fl & O_ACCMODE) != O_RDONLY)
@@ -1056,6 +1068,17 @@ static const char *inherited_lasting(int fd) {
         if (strcmp(target, "anon_inode:[userfaultfd]") == 0)
                 return "a userfaultfd, through which the caller's own memory may be written (UFFDIO_COPY) "
                        "or its writes held";
+        if (strncmp(target, anon, sizeof(anon) - 1) == 0) {
+                bool kept = false;
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(anon_inodes_kept) && !kept; i++)
+                        kept = strcmp(target + sizeof(anon) - 1, anon_inodes_kept[i]) == 0;
+                if (!kept) {
+                        snprintf(buf, size, "an anonymous inode %s, an object of the kernel's whose lasting "
+                                 "changes sbx does not know", target + sizeof(anon) - 1);
+                        return buf;
+                }
+        }
         if (isatty(fd) && tcgetsid(fd) < 0 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
             !(major(st.st_rdev) >= 136 && major(st.st_rdev) <= 143) && major(st.st_rdev) != 3)
                 return "a terminal that is no session's, may be made the command's controlling terminal, "
@@ -1067,7 +1090,8 @@ int sbx_inherited_lasting_reason(const int *fds, size_t n, char **ret_reason) {
         _cleanup_free_ char *reason = NULL;
 
         for (size_t i = 0; i < n; i++) {
-                const char *what = inherited_lasting(fds[i]);
+                char made[128];
+                const char *what = inherited_lasting(fds[i], made, sizeof(made));
                 bool named = false;
                 char *next;
 

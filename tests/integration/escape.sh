@@ -2970,6 +2970,39 @@ rule = struct.pack("=Qi", 1 << 1, os.open("/", os.O_PATH))
 print("add_rule", libc.syscall(445, int(sys.argv[1]), 1, rule, 0))'
 partial_rows landlock-ruleset-caller "Landlock ruleset" landlock-ruleset.py "$LANDLOCK_RULESET_CMD" "a Landlock ruleset" "write denied"
 
+# ---- the caller's other kernel objects on anonymous inodes: a perf event stopped ------------------
+# An anonymous inode of a kind sbx does not know is a kernel object whose changes no backend
+# governs: through the caller's --keep-fd of a perf event counting the caller's own task clock, a
+# read-only run recorded full stopped it (PERF_EVENT_IOC_DISABLE), under both backends, root and
+# nobody (escape60). Such a run is partial, its reason naming the descriptor and the kind, and
+# --require-full refuses it, the counter counting.
+cat >"$T/perf-event.py" <<'PY'
+import ctypes, os, struct, subprocess, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+# struct perf_event_attr: PERF_TYPE_SOFTWARE's PERF_COUNT_SW_TASK_CLOCK, exclude_kernel, exclude_hv
+attr = struct.pack("IIQ24xQ80x", 1, 128, 1, (1 << 5) | (1 << 6))
+fd = libc.syscall(298, attr, 0, -1, -1, 8)  # perf_event_open: this process, PERF_FLAG_FD_CLOEXEC
+if fd < 0:
+    print("SKIP perf_event_open: %s" % os.strerror(ctypes.get_errno()))
+    sys.exit(0)
+def counting():  # the task clock moves over 20 ms of this process's own work
+    a = struct.unpack("Q", os.read(fd, 8))[0]
+    end = time.monotonic() + 0.02
+    while time.monotonic() < end:
+        pass
+    return struct.unpack("Q", os.read(fd, 8))[0] > a
+argv = sys.argv[1:]
+dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+argv[dash:dash] = ["--keep-fd", "%d" % fd]
+r = subprocess.run(argv + ["%d" % fd], pass_fds=(fd,), stderr=subprocess.PIPE)
+print("rc %d counter %s (%s)" % (r.returncode, "counting" if counting() else "STOPPED",
+      " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+PY
+PERF_EVENT_CMD='import fcntl, sys
+print("disable", fcntl.ioctl(int(sys.argv[1]), 0x2401, 0))  # PERF_EVENT_IOC_DISABLE'
+partial_rows perf-event-caller "perf event" perf-event.py "$PERF_EVENT_CMD" "an anonymous inode [perf_event]" "counter counting"
+
 # ---- the caller's serial line: its break, modem lines and port settings -------------------------
 # termios is given back after the run, but a serial line holds more: a read-only run on a caller's
 # /dev/ttyS0 (stdin) dropped its RTS (TIOCMBIC; a dropped DTR hangs up a modem) and set the port's
