@@ -2367,8 +2367,30 @@ done
 # in read-only runs recorded full, under both backends (escape59). sbx sets the mask back and arms
 # each timer again at the expiry and interval it had. Checked from the caller: the mask, each
 # timer armed or not, its interval, its expiry (within 50 ms).
+# keep_fd.run(FDS, ARGS..., **KW), for the python scripts below: subprocess.run of the script's own
+# arguments, an `sbx run ...` (setpriv's first, as nobody), with a --keep-fd of each of FDS before
+# sbx run's "--", the command given their numbers, then ARGS; keep_fd.tail(R): the end of such a
+# run's stderr, taken (stderr=subprocess.PIPE), on one line; keep_fd.report(FD, STATE, WHAT): run
+# of FD, its stderr taken, and "rc N WHAT kept|CHANGED (BEFORE -> AFTER; its stderr's end)", STATE()
+# read before and after
+cat >"$T/keep_fd.py" <<'PY'
+import subprocess, sys
+def run(fds, *args, **kw):
+    argv = sys.argv[1:]
+    dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
+    argv[dash:dash] = [a for f in fds for a in ("--keep-fd", "%d" % f)]
+    return subprocess.run(argv + ["%d" % f for f in fds] + ["%s" % a for a in args], pass_fds=fds, **kw)
+def tail(r):
+    return " ".join(r.stderr.decode(errors="replace").split())[-200:]
+def report(fd, state, what):
+    before = state()
+    r = run([fd], stderr=subprocess.PIPE)
+    after = state()
+    print("rc %d %s %s (%s -> %s; %s)" % (r.returncode, what, "kept" if after == before else "CHANGED", before, after,
+                                         tail(r)))
+PY
 cat >"$T/sig-timer.py" <<'PY'
-import ctypes, os, signal, subprocess, sys, time
+import ctypes, keep_fd, signal, time
 libc = ctypes.CDLL(None, use_errno=True)
 class ts(ctypes.Structure): _fields_ = [("s", ctypes.c_long), ("ns", ctypes.c_long)]
 class its(ctypes.Structure): _fields_ = [("i", ts), ("v", ts)]
@@ -2389,11 +2411,7 @@ def state():  # the mask; each timer armed or not, its interval; their expiries 
     return "mask:%s once:%s every:%s" % (m, *got), at
 before, at0 = state()
 fds = [sfd, once, every]
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first): each a --keep-fd
-# before it, their numbers the command's arguments
-argv[dash:dash] = [a for f in fds for a in ("--keep-fd", "%d" % f)]
-rc = subprocess.run(argv + ["%d" % f for f in fds], pass_fds=fds).returncode
+rc = keep_fd.run(fds).returncode
 after, at1 = state()
 moved = max(abs(x - y) for x, y in zip(at0, at1))  # seconds an expiry moved
 print("rc %d %s -> %s, expiries moved %.6f s" % (rc, before, after, moved),
@@ -2433,15 +2451,12 @@ keep_fd_cases signalfd-timerfd sig-timer.py "$SIG_TIMER_CMD" \
 # backends, root and nobody (escape60). Refused (EPERM). Checked from the caller: its read of the
 # timer finds none.
 cat >"$T/timer-ticks.py" <<'PY'
-import ctypes, os, subprocess, sys
+import ctypes, keep_fd, os, sys
 libc = ctypes.CDLL(None, use_errno=True)
 class ts(ctypes.Structure): _fields_ = [("s", ctypes.c_long), ("ns", ctypes.c_long)]
 fd = libc.timerfd_create(1, os.O_NONBLOCK)  # CLOCK_MONOTONIC
 libc.timerfd_settime(fd, 0, ctypes.byref((ts * 2)(ts(0, 0), ts(1000, 0))), None)
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
-argv[dash:dash] = ["--keep-fd", "%d" % fd]
-rc = subprocess.run(argv + ["%d" % fd], pass_fds=(fd,)).returncode
+rc = keep_fd.run([fd]).returncode
 try:
     got = "%d expirations" % int.from_bytes(os.read(fd, 8), sys.byteorder)
 except BlockingIOError:
@@ -2465,7 +2480,7 @@ keep_fd_cases timerfd-ticks timer-ticks.py "$TIMER_TICKS_CMD" "the caller's time
 # epoll_wait() no longer saw its pipe and woke for one it never asked for. sbx puts the list back
 # as it was. Checked from the caller: the list its fdinfo shows (descriptor, events, data).
 cat >"$T/epoll.py" <<'PY'
-import os, select, subprocess, sys
+import keep_fd, os, select
 r, w = os.pipe()
 r2, w2 = os.pipe()
 ep = select.epoll()
@@ -2479,10 +2494,7 @@ def interest():  # descriptor, events, data of each entry
                            if l.startswith("tfd:")))
 before = interest()
 fds = [ep.fileno(), r, w2, r2]
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
-argv[dash:dash] = [a for f in fds for a in ("--keep-fd", "%d" % f)]
-rc = subprocess.run(argv + ["%d" % f for f in fds], pass_fds=fds).returncode
+rc = keep_fd.run(fds).returncode
 after = interest()
 if EXTRA:  # the lists by their lengths, and the entries of each that the other lacks
     b, a = set(before.split()), set(after.split())
@@ -2795,20 +2807,14 @@ partial_rows memfd-seal-caller memfd memfd-seal.py "$MEMFD_SEAL_CMD" "descriptor
 # Not put back: a watch is added only by a path, under a number the caller does not know. Such a
 # run is partial, its reason naming the descriptor, and --require-full refuses it, nothing changed.
 cat >"$T/inotify.py" <<'PY'
-import ctypes, os, subprocess, sys
+import ctypes, keep_fd, os
 libc = ctypes.CDLL(None, use_errno=True)
 fd = libc.inotify_init1(0)
 libc.inotify_add_watch(fd, os.environ["HOME"].encode(), 0x100)  # the row's directory; IN_CREATE
 def watches():  # each watch's number, inode and mask
     return " ".join(" ".join(l.split()[1:3] + l.split()[4:5]) for l in open("/proc/self/fdinfo/%d" % fd)
                     if l.startswith("inotify "))
-before = watches()
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
-argv[dash:dash] = ["--keep-fd", "%d" % fd]
-r = subprocess.run(argv + ["%d" % fd], pass_fds=(fd,), stderr=subprocess.PIPE)
-print("rc %d watches %s (%s -> %s; %s)" % (r.returncode, "kept" if watches() == before else "CHANGED", before,
-      watches(), " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+keep_fd.report(fd, watches, "watches")
 PY
 INOTIFY_CMD='import ctypes, sys
 libc = ctypes.CDLL(None, use_errno=True)
@@ -2819,7 +2825,7 @@ partial_rows inotify-caller "inotify instance" inotify.py "$INOTIFY_CMD" "an ino
 # command flushed and put one on / instead, the whole file system's creations then the caller's to
 # read (a unit row alone checked it before: escape60).
 cat >"$T/fanotify.py" <<'PY'
-import ctypes, os, subprocess, sys
+import ctypes, keep_fd, os, sys
 libc = ctypes.CDLL(None, use_errno=True)
 libc.fanotify_mark.argtypes = [ctypes.c_int, ctypes.c_uint, ctypes.c_uint64, ctypes.c_int, ctypes.c_char_p]
 fd = libc.fanotify_init(0x200, os.O_RDONLY)  # FAN_CLASS_NOTIF | FAN_REPORT_FID
@@ -2829,13 +2835,7 @@ if fd < 0 or libc.fanotify_mark(fd, 0x1, 0x100, -100, os.environ["HOME"].encode(
 def marks():  # each mark's inode and mask
     return " ".join(" ".join(w for w in l.split() if w.startswith(("ino:", "mask:")))
                     for l in open("/proc/self/fdinfo/%d" % fd) if l.startswith("fanotify ino:"))
-before = marks()
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
-argv[dash:dash] = ["--keep-fd", "%d" % fd]
-r = subprocess.run(argv + ["%d" % fd], pass_fds=(fd,), stderr=subprocess.PIPE)
-print("rc %d marks %s (%s -> %s; %s)" % (r.returncode, "kept" if marks() == before else "CHANGED", before,
-      marks(), " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+keep_fd.report(fd, marks, "marks")
 PY
 FANOTIFY_CMD='import ctypes, sys
 libc = ctypes.CDLL(None, use_errno=True)
@@ -2854,7 +2854,7 @@ partial_rows fanotify-caller "fanotify instance" fanotify.py "$FANOTIFY_CMD" "an
 # both backends, root and nobody (escape60). Such a run is partial, its reason naming the
 # descriptor, and --require-full refuses it, the file untouched.
 cat >"$T/io-uring.py" <<'PY'
-import ctypes, mmap, os, struct, subprocess, sys
+import ctypes, keep_fd, mmap, os, struct, subprocess, sys
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 p = ctypes.create_string_buffer(120)  # struct io_uring_params
@@ -2869,17 +2869,14 @@ sqes = mmap.mmap(ring, 64 * n, offset=0x10000000)  # IORING_OFF_SQES
 data = b"the caller's data\n"
 f = os.open(os.path.join(os.environ["HOME"], "caller-file"), os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
 os.write(f, data)
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
-argv[dash:dash] = ["--keep-fd", "%d" % ring]
-r = subprocess.run(argv + ["%d" % x for x in (ring, f, array, n)], pass_fds=(ring,), stderr=subprocess.PIPE)
+r = keep_fd.run([ring], f, array, n, stderr=subprocess.PIPE)
 # the caller's next submission, as liburing makes one: its entry (a NOP) in the next slot, the tail on
 t = struct.unpack_from("I", sq, tail)[0]
 sqes[64 * (t & (n - 1)):64 * (t & (n - 1)) + 64] = bytes(64)
 struct.pack_into("I", sq, tail, t + 1)
 done = libc.syscall(426, ring, 1, 1, 1, None, 0)  # io_uring_enter, IORING_ENTER_GETEVENTS
 print("rc %d data %s (submitted %d; %s)" % (r.returncode, "kept" if os.pread(f, 64, 0) == data else "CHANGED",
-      done, " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+      done, keep_fd.tail(r)))
 PY
 IO_URING_CMD='import mmap, struct, sys
 ring, f, array, n = map(int, sys.argv[1:5])
@@ -2899,7 +2896,7 @@ partial_rows io-uring-caller "file, through its io_uring instance," io-uring.py 
 # unconfined, then read as its own, under both backends, root and nobody (escape60). Such a run is
 # partial, its reason naming the descriptor, and --require-full refuses it, the page untouched.
 cat >"$T/userfaultfd.py" <<'PY'
-import ctypes, fcntl, os, struct, subprocess, sys
+import ctypes, fcntl, keep_fd, os, struct, subprocess, sys
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 libc.mmap.restype = ctypes.c_void_p
@@ -2910,13 +2907,10 @@ if u < 0:
     sys.exit(0)
 fcntl.ioctl(u, 0xc018aa3f, bytearray(struct.pack("QQQ", 0xAA, 0, 0)))  # UFFDIO_API
 page = libc.mmap(None, 4096, 3, 0x22, -1, 0)  # read and write, private and anonymous, untouched
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
-argv[dash:dash] = ["--keep-fd", "%d" % u]
-r = subprocess.run(argv + ["%d" % u, "%d" % page], pass_fds=(u,), stderr=subprocess.PIPE)
+r = keep_fd.run([u], page, stderr=subprocess.PIPE)
 got = ctypes.string_at(page, 4096)
 print("rc %d page %s (%r; %s)" % (r.returncode, "untouched" if got == bytes(4096) else "WRITTEN", got.rstrip(b"\0")[:40],
-      " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+      keep_fd.tail(r)))
 PY
 USERFAULTFD_CMD='import ctypes, fcntl, struct, sys
 u, page = int(sys.argv[1]), int(sys.argv[2])
@@ -2936,7 +2930,7 @@ partial_rows userfaultfd-caller "memory, through its userfaultfd," userfaultfd.p
 # root and nobody (escape60). Such a run is partial, its reason naming the descriptor, and
 # --require-full refuses it, the ruleset as it was.
 cat >"$T/landlock-ruleset.py" <<'PY'
-import ctypes, os, struct, subprocess, sys
+import ctypes, keep_fd, os, struct, subprocess, sys
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 rs = libc.syscall(444, struct.pack("Q", 1 << 1), 8, 0)  # landlock_create_ruleset: LANDLOCK_ACCESS_FS_WRITE_FILE
@@ -2957,11 +2951,8 @@ def restricted_write():  # a child of the caller's, restricted by the ruleset, w
         except OSError:
             os._exit(1)
     return {1: "denied", 0: "ALLOWED"}.get(os.waitpid(pid, 0)[1] >> 8, "not restricted")
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
-argv[dash:dash] = ["--keep-fd", "%d" % rs]
-r = subprocess.run(argv + ["%d" % rs], pass_fds=(rs,), stderr=subprocess.PIPE)
-print("rc %d write %s (%s)" % (r.returncode, restricted_write(), " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+r = keep_fd.run([rs], stderr=subprocess.PIPE)
+print("rc %d write %s (%s)" % (r.returncode, restricted_write(), keep_fd.tail(r)))
 PY
 LANDLOCK_RULESET_CMD='import ctypes, os, struct, sys
 libc = ctypes.CDLL(None, use_errno=True)
@@ -2977,7 +2968,7 @@ partial_rows landlock-ruleset-caller "Landlock ruleset" landlock-ruleset.py "$LA
 # nobody (escape60). Such a run is partial, its reason naming the descriptor and the kind, and
 # --require-full refuses it, the counter counting.
 cat >"$T/perf-event.py" <<'PY'
-import ctypes, os, struct, subprocess, sys, time
+import ctypes, keep_fd, os, struct, subprocess, sys, time
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 # struct perf_event_attr: PERF_TYPE_SOFTWARE's PERF_COUNT_SW_TASK_CLOCK, exclude_kernel, exclude_hv
@@ -2992,12 +2983,9 @@ def counting():  # the task clock moves over 20 ms of this process's own work
     while time.monotonic() < end:
         pass
     return struct.unpack("Q", os.read(fd, 8))[0] > a
-argv = sys.argv[1:]
-dash = len(argv) - 1 - argv[::-1].index("--")  # sbx run's (setpriv's comes first)
-argv[dash:dash] = ["--keep-fd", "%d" % fd]
-r = subprocess.run(argv + ["%d" % fd], pass_fds=(fd,), stderr=subprocess.PIPE)
+r = keep_fd.run([fd], stderr=subprocess.PIPE)
 print("rc %d counter %s (%s)" % (r.returncode, "counting" if counting() else "STOPPED",
-      " ".join(r.stderr.decode(errors="replace").split())[-200:]))
+      keep_fd.tail(r)))
 PY
 PERF_EVENT_CMD='import fcntl, sys
 print("disable", fcntl.ioctl(int(sys.argv[1]), 0x2401, 0))  # PERF_EVENT_IOC_DISABLE'

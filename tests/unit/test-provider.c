@@ -585,63 +585,50 @@ static void test_inherited_notify_instance_named(void **state) {
         close(ev);
 }
 
+/* fd, made by `call` (-1: not made here, the case not tried, saying why), named "descriptor FD,
+ * WHAT" by sbx_inherited_lasting_reason(); fd closed */
+static void assert_inherited_named(int fd, const char *call, const char *what) {
+        char *reason = NULL, want[128];
+
+        if (fd < 0) {
+                print_message("# %s: %s: not tried\n", call, strerror(errno));
+                return;
+        }
+        assert_int_equal(sbx_inherited_lasting_reason(&fd, 1, &reason), 0);
+        assert_non_null(reason);
+        snprintf(want, sizeof(want), "descriptor %d, %s", fd, what);
+        assert_non_null(strstr(reason, want));
+        free(reason);
+        close(fd);
+}
+
 /* An io_uring instance the command inherits is named: the command could put an operation in its
  * rings that the caller's next submission runs as the caller, unconfined (escape60). */
 static void test_inherited_io_uring_named(void **state) {
-        char params[120] = { 0 }, *reason = NULL, want[64];
-        int ring = (int) syscall(SYS_io_uring_setup, 4U, params);
+        char params[120] = { 0 };
 
         (void) state;
-        if (ring < 0) {
-                print_message("# io_uring_setup: %s: its instance not tried\n", strerror(errno));
-                return;
-        }
-        assert_int_equal(sbx_inherited_lasting_reason(&ring, 1, &reason), 0);
-        assert_non_null(reason);
-        snprintf(want, sizeof(want), "descriptor %d, an io_uring instance", ring);
-        assert_non_null(strstr(reason, want));
-        free(reason);
-        close(ring);
+        assert_inherited_named((int) syscall(SYS_io_uring_setup, 4U, params), "io_uring_setup",
+                               "an io_uring instance");
 }
 
 /* So is a userfaultfd: the command could fill the caller's untouched pages with its own bytes
  * (UFFDIO_COPY) or hold its writes (escape60). One of user-mode faults alone, which any user may
  * make. */
 static void test_inherited_userfaultfd_named(void **state) {
-        int uffd = (int) syscall(SYS_userfaultfd, O_CLOEXEC | 1 /* UFFD_USER_MODE_ONLY */);
-        char *reason = NULL, want[64];
-
         (void) state;
-        if (uffd < 0) {
-                print_message("# userfaultfd: %s: its descriptor not tried\n", strerror(errno));
-                return;
-        }
-        assert_int_equal(sbx_inherited_lasting_reason(&uffd, 1, &reason), 0);
-        assert_non_null(reason);
-        snprintf(want, sizeof(want), "descriptor %d, a userfaultfd", uffd);
-        assert_non_null(strstr(reason, want));
-        free(reason);
-        close(uffd);
+        assert_inherited_named((int) syscall(SYS_userfaultfd, O_CLOEXEC | 1 /* UFFD_USER_MODE_ONLY */),
+                               "userfaultfd", "a userfaultfd");
 }
 
 /* So is a Landlock ruleset: the command could add rules that widen what a process the caller
  * restricts by it may do (escape60). */
 static void test_inherited_landlock_ruleset_named(void **state) {
-        const uint64_t handled[3] = { 1U << 1 /* LANDLOCK_ACCESS_FS_WRITE_FILE */ };
-        int ruleset = (int) syscall(SYS_landlock_create_ruleset, handled, sizeof(handled[0]), 0U);
-        char *reason = NULL, want[64];
+        const uint64_t handled = 1U << 1; /* LANDLOCK_ACCESS_FS_WRITE_FILE */
 
         (void) state;
-        if (ruleset < 0) {
-                print_message("# landlock_create_ruleset: %s: its ruleset not tried\n", strerror(errno));
-                return;
-        }
-        assert_int_equal(sbx_inherited_lasting_reason(&ruleset, 1, &reason), 0);
-        assert_non_null(reason);
-        snprintf(want, sizeof(want), "descriptor %d, a Landlock ruleset", ruleset);
-        assert_non_null(strstr(reason, want));
-        free(reason);
-        close(ruleset);
+        assert_inherited_named((int) syscall(SYS_landlock_create_ruleset, &handled, sizeof(handled), 0U),
+                               "landlock_create_ruleset", "a Landlock ruleset");
 }
 
 /* Any other anonymous inode is named, by its kind, but those that leave no lasting change or whose
@@ -653,8 +640,8 @@ static void test_inherited_unknown_anon_inode_named(void **state) {
          * to 2) */
         uint32_t attr[32] = { 1, sizeof(attr) };
         sigset_t none;
-        int kept[5], perf;
-        char *reason = NULL, want[64];
+        int kept[5];
+        char *reason = NULL;
 
         (void) state;
         sigemptyset(&none);
@@ -671,17 +658,8 @@ static void test_inherited_unknown_anon_inode_named(void **state) {
                 assert_null(reason);
                 close(kept[i]);
         }
-        perf = (int) syscall(SYS_perf_event_open, attr, 0, -1, -1, 8UL /* PERF_FLAG_FD_CLOEXEC */);
-        if (perf < 0) {
-                print_message("# perf_event_open: %s: an unknown kind not tried\n", strerror(errno));
-                return;
-        }
-        assert_int_equal(sbx_inherited_lasting_reason(&perf, 1, &reason), 0);
-        assert_non_null(reason);
-        snprintf(want, sizeof(want), "descriptor %d, an anonymous inode [perf_event]", perf);
-        assert_non_null(strstr(reason, want));
-        free(reason);
-        close(perf);
+        assert_inherited_named((int) syscall(SYS_perf_event_open, attr, 0, -1, -1, 8UL /* PERF_FLAG_FD_CLOEXEC */),
+                               "perf_event_open", "an anonymous inode [perf_event]");
 }
 
 /* A file or named pipe the command inherits as it is (stdout onto a log, a --keep-fd), outside the
