@@ -634,11 +634,13 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
         if (!(copy = strdup(path)) || !(dcopy = strdup(path)))
                 return -ENOMEM;
         if (!root) {
-                /* refused before a workspace was known, or unconfined (the command could write
-                 * anywhere itself, but other users' plants are no more welcome) */
+                /* refused before a workspace was known (a policy without a root: its session's
+                 * workspace moved, or unreadable), or unconfined (the command could write anywhere
+                 * itself, but other users' plants are no more welcome) */
                 if ((dfd = open_record_dir(AT_FDCWD, dirname(dcopy), NULL, why)) < 0)
                         return dfd;
-                return open_outside(dfd, basename(copy), NULL, policy != NULL, 0, why);
+                return open_outside(dfd, basename(copy), NULL, policy && policy->mode == SBX_MODE_DANGER_FULL_ACCESS,
+                                    0, why);
         }
         if ((dfd = open_verdict_dir(path, root, &in_ws, why)) < 0)
                 return dfd;
@@ -1174,6 +1176,19 @@ static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_ex
         return r;
 }
 
+/* What is known of the policy of a run refused before its workspace was resolved: the session it
+ * names and the mode the caller gave (which outranks the session's), no workspace root. Points
+ * into a. */
+static struct sbx_policy policy_unresolved(const struct sbx_run_args *a) {
+        return (struct sbx_policy) {
+                .mode = a->has_mode ? a->mode : _SBX_MODE_MAX,
+                .mode_source = !a->has_mode      ? (enum sbx_mode_source) -1 /* none */
+                               : a->mode_approved ? SBX_MODE_SOURCE_APPROVED
+                                                  : SBX_MODE_SOURCE_EXPLICIT,
+                .session_id = (char *) a->session, /* read only */
+        };
+}
+
 /* The row is written, or nothing runs: the verdict record still says why (and names the refusal's
  * row where one could be written, h->refused_row), and what would have run
  * where it was known (known: the run's report, its policy resolved and its backend chosen; NULL
@@ -1506,6 +1521,7 @@ static int refuse_unresolved(struct once_state *st, const struct sbx_policy *pol
         st->cwd = current_dir();
         st->start = (struct sbx_execution_start) {
                 .policy = policy, .argv = st->command, .cwd = st->cwd ? st->cwd : "", .parent_id = st->a->parent_id };
+        st->rep->policy = policy;
         st->rep->args = st->a;
         st->rep->argv = st->command;
         st->rep->parent_id = st->a->parent_id;
@@ -1531,13 +1547,9 @@ static int policy_failed(struct once_state *st, int r) {
         /* a session's workspace that a symlink has moved since: no usage error but a
          * refusal, recorded, as the swap may be an earlier command's doing (review) */
         if (r == -EXDEV) {
-                /* the row names the session (sbx audit --session finds it); no mode and
-                 * no root were resolved */
-                struct sbx_policy in_session = {
-                        .mode = _SBX_MODE_MAX,
-                        .mode_source = (enum sbx_mode_source) -1, /* none */
-                        .session_id = (char *) a->session, /* read only */
-                };
+                /* the row names the session (sbx audit --session finds it) and a mode the
+                 * caller gave; no root was resolved */
+                struct sbx_policy in_session = policy_unresolved(a);
                 return refuse_unresolved(st, &in_session, "refused", st->diag.msg);
         }
         /* an approved retry whose workspace is gone since the question (removed, or not a

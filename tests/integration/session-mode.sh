@@ -91,6 +91,19 @@ rc=$?
 t_check "a session whose workspace was moved by a symlink: refused ($rc), nothing ran" test $rc = 125 -a ! -e "$T/mv/ran"
 t_check "... recorded as refused in that session, naming the moved workspace" \
         test "$(sqlite3 "$DB" "SELECT state || ' ' || (message LIKE '%refusing a moved workspace%') || ' ' || session_id FROM executions ORDER BY id DESC LIMIT 1")" = "refused 1 $MID"
+# ... and its verdict record names what the row does: the session and a mode the caller gave, no
+# workspace; a symlink on the record's way to a file is not followed, no workspace being known
+# (the record said session_id and mode null, and wrote through such a symlink: record60)
+echo precious >"$T/mv/file"
+ln -s "$T/mv/file" "$T/mv/link"
+(cd "$T/mv/other" && "$SBX_BIN" run --db "$DB" --session "$MID" --mode read-only --verdict-json "$T/mv/v.json" \
+        -- true) 2>/dev/null
+t_check "... its record names the session and the mode given, as its row ($(head -c 300 "$T/mv/v.json"))" \
+        eval '[ "$(t_json_field "$T/mv/v.json" session_id) $(t_json_field "$T/mv/v.json" mode)" = "$MID read-only" ] &&
+              [ -z "$(t_json_field "$T/mv/v.json" workspace_root)" ] &&
+              [ "$(sqlite3 "$DB" "SELECT session_id || char(32) || mode FROM executions ORDER BY id DESC LIMIT 1")" = "$MID read-only" ]'
+(cd "$T/mv/other" && "$SBX_BIN" run --db "$DB" --session "$MID" --verdict-json "$T/mv/link" -- true) 2>/dev/null
+t_check "... and a symlink to a file on the record's way is not followed" test "$(cat "$T/mv/file")" = precious
 
 # ... or removed since, or a file put in its place: refused the same way (review: it was exit 2,
 # a usage error, and no row, though the command line was fine)
