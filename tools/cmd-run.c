@@ -1193,13 +1193,28 @@ static struct sbx_policy policy_unresolved(const struct sbx_run_args *a) {
  * row where one could be written, h->refused_row), and what would have run
  * where it was known (known: the run's report, its policy resolved and its backend chosen; NULL
  * before). A full disk refused the run at its row, its policy and backend long known, and the
- * record said mode, workspace_root, backend and enforcement null (record59). */
+ * record said mode, workspace_root, backend and enforcement null (record59). Without a report, a
+ * run of a session refused so could not read the session, which lives in the database: its
+ * workspace root (and mode, unless given) is unknown, the message says so, and the record names
+ * the session and a mode given (it named neither, and blamed only the database: record60). */
 static int refuse_unrecorded(const struct sbx_run_args *a, char *const *command, struct audit_handle *h,
                              const struct sbx_run_report *known) {
         _cleanup_pipe_quiet_ struct pipe_quiet quiet = pipe_quiet_begin(); /* (its messages too) */
         _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
+        struct sbx_policy unresolved = policy_unresolved(a);
 
+        if (!known && a->session) {
+                static const char prefix[] = "refusing to run unrecorded: ";
+                char why[sizeof(h->refusal)];
+
+                sbx_strlcpy(why, audit_open_failure(h), sizeof(why));
+                snprintf(h->refusal, sizeof(h->refusal),
+                         "%ssession '%s' cannot be read, so its workspace root%s unknown: %s", prefix, a->session,
+                         a->has_mode ? " is" : " and the run's mode are", why);
+        }
         if (rep) {
+                if (!known && a->session)
+                        rep->policy = &unresolved;
                 if (known) {
                         rep->policy = known->policy;
                         rep->backend = known->backend;
@@ -2020,8 +2035,21 @@ static int audit_path(const struct sbx_run_args *a, char **command, struct audit
 
         /* no row, no run: the database is opened lazily, but nothing runs before its row exists */
         if ((r = sbx_db_default_path(a->db, db_path, &diag)) < 0) {
+                _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
+                _sbx_cleanup_(sbx_policy_freep) struct sbx_policy *policy = NULL;
+                struct sbx_run_report known = { .parent_id = a->parent_id };
+
                 snprintf(audit->refusal, sizeof(audit->refusal), "refusing to run unrecorded: %s",
                          diag.msg[0] ? diag.msg : strerror(-r));
+                /* without a session the policy needs no database: the record names the mode and
+                 * workspace root that would have run, as a refusal at the row does (they were
+                 * null: record60) */
+                diag = (struct sbx_diag) { 0 };
+                if (!a->session && sbx_config_load(&cfg, &diag) >= 0 &&
+                    resolve_policy(a, cfg, audit, &policy, &diag) >= 0) {
+                        known.policy = policy;
+                        return refuse_unrecorded(a, command, audit, &known);
+                }
                 return refuse_unrecorded(a, command, audit, NULL);
         }
         audit->path = *db_path;

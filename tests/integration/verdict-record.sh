@@ -320,6 +320,34 @@ rc=$?
 after=$(t_fp "$T/ref/file")
 t_check "refused before a workspace is known: a symlink to a file is not followed (rc=$rc)" \
         eval '[ $rc -eq 125 ] && [ "$after" = "$fp" ]'
+# ... which says so: the session cannot be read, so its workspace root (and a mode not given) is
+# unknown, and the record names the session and a mode given (it named neither, and blamed the
+# database alone: record60). So with no database path at all.
+for how in db nopath; do
+        for m in "" read-only; do
+                rm -f "$T/ref/s.json"
+                if [ $how = db ]; then
+                        "$SBX_BIN" run --db "$T/nodb.db" --session s1 ${m:+--mode $m} --verdict-json "$T/ref/s.json" -- \
+                                true 2>"$T/ref/s.err"
+                else
+                        env -u SBX_DB -u XDG_STATE_HOME HOME="$T/no-home" "$SBX_BIN" run --session s1 ${m:+--mode $m} \
+                                --verdict-json "$T/ref/s.json" -- true 2>"$T/ref/s.err"
+                fi
+                rc=$?
+                t_check "$how: a session that cannot be read, mode '${m:-none}': refused so, the record naming the session and the mode given ($rc: $(head -c 300 "$T/ref/s.err"))" \
+                        eval '[ $rc -eq 125 ] && grep -q "refusing to run unrecorded: session .s1. cannot be read, so its workspace root" "$T/ref/s.err" &&
+                              [ "$(t_json_field "$T/ref/s.json" session_id)/$(t_json_field "$T/ref/s.json" mode)/$(t_json_field "$T/ref/s.json" workspace_root)" = "s1/$m/" ] &&
+                              grep -q "session .s1. cannot be read" "$T/ref/s.json"'
+        done
+done
+# ... while without a session and no database path the policy is resolved all the same: the
+# record names the mode and workspace root that would have run (they were null: record60)
+(cd "$T/cwd" && env -u SBX_DB -u XDG_STATE_HOME HOME="$T/no-home" "$SBX_BIN" run --mode read-only \
+        --verdict-json "$T/ref/np.json" -- true 2>"$T/ref/np.err")
+rc=$?
+t_check "no database path, no session: refused, the record naming the mode and workspace ($rc: $(head -c 300 "$T/ref/np.json"))" \
+        eval '[ $rc -eq 125 ] && grep -q "refusing to run unrecorded: no database path" "$T/ref/np.err" &&
+              [ "$(t_json_field "$T/ref/np.json" mode) $(t_json_field "$T/ref/np.json" workspace_root)" = "read-only $T/cwd" ]'
 # ... while without a session the workspace is known before the row is refused: the caller's
 # symlink outside it is followed as any run's record follows it, and the record names the
 # workspace (record59: it named none, and was refused as before a workspace is known)
