@@ -112,9 +112,8 @@ static void bind_supervisor(sqlite3_stmt *st, int i, const struct sbx_process_id
                 sqlite3_bind_int64(st, i + 1, sup->start_time);
 }
 
-/* The reserve for every run in progress and the one starting (the write lock is held); their
- * count in *running once it is read (left as it was before). */
-static int keep_reserve(struct sbx_db *db, int64_t *running, struct sbx_diag *diag) {
+/* The count of runs in progress in *running (the write lock is held). */
+static int running_count(struct sbx_db *db, int64_t *running, struct sbx_diag *diag) {
         sqlite3_stmt *st;
         int r;
 
@@ -124,7 +123,17 @@ static int keep_reserve(struct sbx_db *db, int64_t *running, struct sbx_diag *di
                 return sbx_db_error(db, sqlite3_errcode(sbx_db_handle(db)), "read", diag);
         *running = sqlite3_column_int64(st, 0);
         sqlite3_reset(st);
-        return sbx_db_reserve(db, SBX_DB_RESERVE_BASE + (uint64_t) (*running + 1) * SBX_DB_RESERVE_SLICE, diag);
+        return 0;
+}
+
+/* The reserve for every run in progress and the one starting (the write lock is held). */
+static int keep_reserve(struct sbx_db *db, struct sbx_diag *diag) {
+        int64_t running;
+        int r;
+
+        if ((r = running_count(db, &running, diag)) < 0)
+                return r;
+        return sbx_db_reserve(db, SBX_DB_RESERVE_BASE + (uint64_t) (running + 1) * SBX_DB_RESERVE_SLICE, diag);
 }
 
 /* The row the audit writer added for this run before its reply was lost (s->may_exist): the
@@ -243,22 +252,31 @@ static int insert_row(struct sbx_db *db, const struct sbx_execution_start *s, co
 static void bind_end(sqlite3_stmt *st, int64_t id, const struct sbx_execution_end *e,
                      const struct sbx_process_identity *sup);
 
-/* A start refused for want of the reserve (diag: why; the write lock is held, and given back):
- * its row, ended 'unavailable', written in that transaction from SBX_DB_REFUSAL_ROOM of the
- * reserve beyond what the runs in progress are kept (running of them: the base and a slice each;
- * none: nothing), its id in *s->ret_refused_id. The reserve's blocks are the one space on a full
- * disk that SQLite's writes cannot take: what it keeps after the take is the runs' whatever this
- * write meets. A row whose text (argv, cwd, root, reasons) passes a quarter of that room is not
- * written, nor one that fails (rolled back): the refusal is then unrecorded as before. diag is
- * left as it was. */
+/* A start that met the full disk (diag: why; its transaction rolled back): its row, ended
+ * 'unavailable', written in a transaction of its own from SBX_DB_REFUSAL_ROOM of the reserve
+ * beyond what the runs in progress, counted again, are kept (the base and a slice each; none:
+ * nothing), its id in *s->ret_refused_id. The reserve's blocks are the one space on a full disk
+ * that SQLite's writes cannot take: what it keeps after the take is the runs' whatever this write
+ * meets. A row whose text (argv, cwd, root, reasons) passes a quarter of that room is not written,
+ * nor one that fails (rolled back): the refusal is then unrecorded as before. Whether the disk was
+ * met growing the reserve or writing the row (a reserve kept whole, the log's growth refused:
+ * record60, no row) or before, it is the same refusal. diag is left as it was. */
 static void refusal_from_reserve(struct sbx_db *db, const struct sbx_execution_start *s,
                                  const struct sbx_process_identity *self, const char *argv_json, const char *cwd,
-                                 int64_t running, const struct sbx_diag *diag) {
+                                 const struct sbx_diag *diag) {
         const struct sbx_execution_end end = { .state = "unavailable", .verdict = "unavailable", .message = diag->msg };
-        uint64_t keep = running > 0 ? SBX_DB_RESERVE_BASE + (uint64_t) running * SBX_DB_RESERVE_SLICE : 0;
         struct sbx_diag ignored = { 0 };
         sqlite3_stmt *st;
-        int64_t id = 0;
+        int64_t id = 0, running;
+        uint64_t keep;
+
+        if (sbx_db_begin(db, &ignored) < 0)
+                return;
+        if (running_count(db, &running, &ignored) < 0) {
+                sbx_db_rollback(db);
+                return;
+        }
+        keep = running > 0 ? SBX_DB_RESERVE_BASE + (uint64_t) running * SBX_DB_RESERVE_SLICE : 0;
 
         /* what it writes well within that room: a longer row (a script of many KiB in its argv)
          * could take what an end of a run in progress has just given up for itself, on the same
@@ -287,7 +305,7 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         _cleanup_free_ char *argv_json = NULL, *cwd = NULL;
         struct sbx_process_identity self;
         sqlite3_stmt *st;
-        int64_t id = 0, running = -1; /* (not counted yet) */
+        int64_t id = 0;
         int r;
 
         if (s->supervisor) {
@@ -350,24 +368,19 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         /* no row without the space to record its end, and the ends of the runs beside it
          * (sbx_audit_finish()) */
         if (r >= 0)
-                r = keep_reserve(db, &running, diag);
-        /* (the reserve's own refusal, its runs counted: a full disk met before, by the reap say,
-         * tells nothing of what the runs in progress are kept) */
-        if ((r == -ENOSPC || r == -EDQUOT) && running >= 0 && s->ret_refused_id) {
-                refusal_from_reserve(db, s, &self, argv_json, s->cwd ? s->cwd : cwd, running, diag);
-                return r;
-        }
+                r = keep_reserve(db, diag);
         if (r >= 0)
                 r = insert_row(db, s, &self, argv_json, s->cwd ? s->cwd : cwd, &id, diag);
-        if (r < 0)
-                goto fail;
-        r = sbx_db_commit(db, diag);
-        if (r < 0)
-                return r;
-        *ret_id = id;
-        return 0;
-fail:
+        if (r >= 0)
+                r = sbx_db_commit(db, diag);
+        if (r >= 0) {
+                *ret_id = id;
+                return 0;
+        }
         sbx_db_rollback(db);
+        /* the full disk, met anywhere in the start's transaction: its refusal's row */
+        if ((r == -ENOSPC || r == -EDQUOT) && s->ret_refused_id)
+                refusal_from_reserve(db, s, &self, argv_json, s->cwd ? s->cwd : cwd, diag);
         return r;
 }
 

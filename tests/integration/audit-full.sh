@@ -81,16 +81,17 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: while full, the next run is refused (125, got $rc) and runs nothing" \
                         test "$rc" = 125 -a ! -e "$d/ws/marker"
                 # ... leaving one row, its refusal, written from the room the reserve holds beyond
-                # the runs in progress (none here: the reserve the last end left, 256 KiB); none
-                # only where the database could not be written at all (its open met the full
-                # disk: the writer's checkpoint raced the fill). record59: no row, DESIGN's one
-                # row for every run, a refused one's too, broken
+                # the runs in progress (none here: the reserve the last end left, 256 KiB), the
+                # disk met growing the reserve or writing the row; none only where the database
+                # could not be written at all (its open met the full disk: the writer's checkpoint
+                # raced the fill). record59: no row, DESIGN's one row for every run, a refused
+                # one's too, broken
                 refused=$(sqlite3 -separator ' ' "$db" "SELECT id, state, verdict FROM executions ORDER BY id DESC LIMIT 1")
-                if grep -q "cannot keep [0-9]* KiB for the end of the runs in progress" "$T/err"; then
+                if grep -q "the refusal is recorded as execution" "$T/err"; then
                         t_check "$who, $b: ... leaving one row, its refusal: unavailable ($refused; $(head -c 300 "$T/err"))" \
                                 eval '[ "${refused#* }" = "unavailable unavailable" ] &&
                                       [ "$(sqlite3 "$db" "SELECT count(*) FROM executions")" = $((rows_before + 1)) ] &&
-                                      [ "$(sqlite3 "$db" "SELECT ended_ms IS NOT NULL AND message LIKE '"'"'cannot keep %'"'"' FROM executions WHERE id = ${refused%% *}")" = 1 ]'
+                                      [ "$(sqlite3 "$db" "SELECT ended_ms IS NOT NULL AND message <> '"'"''"'"' FROM executions WHERE id = ${refused%% *}")" = 1 ]'
                         t_check "$who, $b: ... its verdict record: unavailable, status 125, the refusal's row ($(head -c 300 "$rec/v.json"))" \
                                 eval '[ "$(t_json_field "$rec/v.json" verdict)" = unavailable ] && [ "$(t_json_field "$rec/v.json" status)" = 125 ] &&
                                       [ "$(t_json_field "$rec/v.json" execution_id)" = "${refused%% *}" ] &&
@@ -141,6 +142,38 @@ for who in "${WHO[@]}"; do
         done
 done
 t_check "... and none of the denied writes landed on the host" test -z "$(ls -A "$T/open")"
+
+# A disk full before a start writes anything: the reserve is whole (the last run's) and the row's
+# own write meets the full disk. The run was refused with no row (record60: the reserve kept, the
+# log's growth refused); now its refusal's row is written from the reserve.
+b=${BACKENDS[0]}
+for who in "${WHO[@]}"; do
+        for how in run; do
+                d=$T/first-$who-$how
+                mkdir -p "$d"
+                mount -t tmpfs -o size=4m,mode=755 sbx-test "$d"
+                user_dirs "$who" "$d"
+                if [ $how = run ]; then
+                        (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --root "$d/ws" -- true)
+                        where=(--root "$d/ws")
+                else
+                        where=(--session "$(cd "$d/ws" && "${as[@]}" "$bin" session start --db "$db" --mode workspace-write)")
+                fi
+                stop_writer "$db"
+                cat /dev/zero >"$d/fill" 2>/dev/null
+                rows_before=$(sqlite3 "$db" "SELECT count(*) FROM executions")
+                (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" "${where[@]}" -- sh -c "echo ran > marker") \
+                        2>"$T/err"
+                rc=$?
+                refused=$(sqlite3 -separator ' ' "$db" "SELECT state, verdict FROM executions ORDER BY id DESC LIMIT 1")
+                t_check "$who, $b, after a $how: a start whose row meets the full disk is refused, its refusal recorded (125, got $rc; $refused; $(head -c 300 "$T/err"))" \
+                        eval '[ $rc = 125 ] && [ ! -e "$d/ws/marker" ] && [ "$refused" = "unavailable unavailable" ] &&
+                              [ "$(sqlite3 "$db" "SELECT count(*) FROM executions")" = $((rows_before + 1)) ] &&
+                              grep -q "refusing to run: .*(nothing ran; the refusal is recorded as execution" "$T/err"'
+                pkill -f "audit-writer --db $db\$"
+                umount -l "$d"
+        done
+done
 
 # A run's end whose 64 kept denial lines name paths of some 3900 bytes (kept whole since session
 # 57, up to PATH_MAX) takes more than the reserve kept for it (measured: 1.7 MB of database and
