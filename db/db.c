@@ -1190,6 +1190,13 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
                 if (r < 0)
                         return r;
         }
+        /* a new record keeps the space of its first run's end from its making (a start keeps it
+         * anyway): a disk that filled between `sbx session start` and that run refused it with
+         * no row, no reserve there to write the refusal's from (record60). Not past a file size
+         * limit, which SIGXFSZ would say to a tool that does not ignore it; nor when the disk has
+         * no room already, which the first start refuses, unrecorded, as before. */
+        if (version == 0 && sbx_file_size_limit() == UINT64_MAX)
+                (void) sbx_db_reserve(db, SBX_DB_RESERVE_BASE + SBX_DB_RESERVE_SLICE, NULL);
         *ret_db = sbx_steal_ptr(&db);
         return 0;
 }

@@ -143,12 +143,13 @@ for who in "${WHO[@]}"; do
 done
 t_check "... and none of the denied writes landed on the host" test -z "$(ls -A "$T/open")"
 
-# A disk full before a start writes anything: the reserve is whole (the last run's) and the row's
-# own write meets the full disk. The run was refused with no row (record60: the reserve kept, the
-# log's growth refused); now its refusal's row is written from the reserve.
+# A disk full before a start writes anything: the reserve is whole (the last run's, or made with
+# the database by `sbx session start`) and the row's own write meets the full disk. The run was
+# refused with no row (record60: the reserve kept, the log's growth refused; a session's database
+# had no reserve until its first run); now its refusal's row is written from the reserve.
 b=${BACKENDS[0]}
 for who in "${WHO[@]}"; do
-        for how in run; do
+        for how in run session; do
                 d=$T/first-$who-$how
                 mkdir -p "$d"
                 mount -t tmpfs -o size=4m,mode=755 sbx-test "$d"
