@@ -253,7 +253,7 @@ static void bind_end(sqlite3_stmt *st, int64_t id, const struct sbx_execution_en
                      const struct sbx_process_identity *sup);
 
 /* A start that met the full disk (diag: why; its transaction rolled back): its row, ended
- * 'unavailable', written in a transaction of its own from SBX_DB_REFUSAL_ROOM of the reserve
+ * 'unavailable' (or as s->refusal ends it), written in a transaction of its own from SBX_DB_REFUSAL_ROOM of the reserve
  * beyond what the runs in progress, counted again, are kept (the base and a slice each; none:
  * nothing), its id in *s->ret_refused_id. The reserve's blocks are the one space on a full disk
  * that SQLite's writes cannot take: what it keeps after the take is the runs' whatever this write
@@ -264,7 +264,9 @@ static void bind_end(sqlite3_stmt *st, int64_t id, const struct sbx_execution_en
 static void refusal_from_reserve(struct sbx_db *db, const struct sbx_execution_start *s,
                                  const struct sbx_process_identity *self, const char *argv_json, const char *cwd,
                                  const struct sbx_diag *diag) {
-        const struct sbx_execution_end end = { .state = "unavailable", .verdict = "unavailable", .message = diag->msg };
+        const struct sbx_execution_end end =
+                s->refusal ? *s->refusal
+                           : (struct sbx_execution_end) { .state = "unavailable", .verdict = "unavailable", .message = diag->msg };
         struct sbx_diag ignored = { 0 };
         sqlite3_stmt *st;
         int64_t id = 0, running;
@@ -281,7 +283,7 @@ static void refusal_from_reserve(struct sbx_db *db, const struct sbx_execution_s
         /* what it writes well within that room: a longer row (a script of many KiB in its argv)
          * could take what an end of a run in progress has just given up for itself, on the same
          * full disk, and is not written */
-        size_t text = strlen(argv_json) + strlen(cwd) + strlen(diag->msg) +
+        size_t text = strlen(argv_json) + strlen(cwd) + (end.message ? strlen(end.message) : 0) +
                       (s->policy && s->policy->workspace_root ? strlen(s->policy->workspace_root) : 0) +
                       (s->enforcement_reason ? strlen(s->enforcement_reason) : 0);
 

@@ -37,6 +37,10 @@ struct sbx_execution_start {
          * id put here; the call still fails, and nothing may run. Only the run's own sbx asks it
          * (the audit writer's client writes its refusal itself: one row, never two). */
         int64_t *ret_refused_id;
+        /* with ret_refused_id: the end that refusal's row gets instead, for a run that ends as it
+         * starts (refused already, or a signal before its command), whose row would be ended at
+         * once; NULL: the above. Not copied. */
+        const struct sbx_execution_end *refusal;
 };
 
 /* What is known when it ends. */

@@ -1271,6 +1271,30 @@ static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config 
         return sbx_policy_resolve(cfg, &req, &sessions, ret, diag);
 }
 
+/* The row of a run that ends as it starts (refused, or a signal before its command), begun and
+ * ended at once, its id in *ret_id. On a full disk it is written with that end from the room the
+ * reserve holds beyond the runs in progress (sbx_audit_begin()), and said: such a run left no row,
+ * the reserve whole (record60). 0, or -errno with diag filled. */
+static int record_ended(struct audit_handle *h, const struct sbx_execution_start *start,
+                        const struct sbx_execution_end *end, int64_t *ret_id, struct sbx_diag *diag) {
+        struct sbx_execution_start s = *start;
+        int64_t refused = 0;
+        int r;
+
+        s.ret_refused_id = &refused;
+        s.refusal = end;
+        r = sbx_audit_begin(h->db, &s, ret_id, diag);
+        if (r < 0 && refused > 0) {
+                sbx_fail(0, "audit: %s (the run is recorded as execution %" PRId64 ", in space kept beside the database)",
+                         diag->msg[0] ? diag->msg : strerror(-r), refused);
+                *ret_id = refused;
+                return 0;
+        }
+        if (r >= 0)
+                r = sbx_audit_finish(h->db, *ret_id, end, diag);
+        return r;
+}
+
 /* Records a run that never started and prints why. state: "unavailable" (no backend could
  * confine it), or "refused" (one could, but not as the caller required). Returns the exit
  * status. */
@@ -1297,7 +1321,7 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
                 (void) write_verdict_record(a, rep);
                 return SBX_EXIT_INFRA;
         }
-        r = sbx_audit_begin(h->db, start, &rep->execution_id, &diag);
+        r = record_ended(h, start, &end, &rep->execution_id, &diag);
         if (r == -EIDRM) {
                 /* its session, or the denied run it retries, was pruned meanwhile
                  * (sbx_audit_begin()): the refusal is recorded all the same, without the link no
@@ -1310,10 +1334,8 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
                 again.policy = start->policy ? &unlinked : NULL;
                 again.parent_id = 0;
                 diag = (struct sbx_diag) { 0 };
-                r = sbx_audit_begin(h->db, &again, &rep->execution_id, &diag);
+                r = record_ended(h, &again, &end, &rep->execution_id, &diag);
         }
-        if (r >= 0)
-                r = sbx_audit_finish(h->db, rep->execution_id, &end, &diag);
         if (r < 0)
                 sbx_fail_diag(0, "audit", &diag);
         sbx_fail(0, "SANDBOX_UNAVAILABLE: nothing was executed: %s", message);

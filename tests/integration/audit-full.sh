@@ -171,6 +171,21 @@ for who in "${WHO[@]}"; do
                         eval '[ $rc = 125 ] && [ ! -e "$d/ws/marker" ] && [ "$refused" = "unavailable unavailable" ] &&
                               [ "$(sqlite3 "$db" "SELECT count(*) FROM executions")" = $((rows_before + 1)) ] &&
                               grep -q "refusing to run: .*(nothing ran; the refusal is recorded as execution" "$T/err"'
+                # ... as is a run refused before its row is begun (no backend for it: seatbelt on
+                # Linux), in the room the reserve still holds, its record naming the row (it was
+                # lost to the full disk: no row, the record's execution_id null)
+                rec=$T/first-rec-$who-$how
+                mkdir -p "$rec"
+                [ "$who" = nobody ] && chown 65534:65534 "$rec"
+                cat /dev/zero >>"$d/fill" 2>/dev/null # (what the refusal's row left of its room)
+                (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend seatbelt "${where[@]}" --verdict-json "$rec/v.json" \
+                        -- true) 2>"$T/err"
+                rc=$?
+                refused=$(sqlite3 -separator ' ' "$db" "SELECT id, state, message LIKE 'seatbelt:%' FROM executions ORDER BY id DESC LIMIT 1")
+                t_check "$who, $b, after a $how: ... and a run refused for want of a backend, its row written from the reserve (125, got $rc; $refused; $(head -c 300 "$T/err"))" \
+                        eval '[ $rc = 125 ] && [ "${refused#* }" = "unavailable 1" ] &&
+                              [ "$(t_json_field "$rec/v.json" execution_id)" = "${refused%% *}" ] &&
+                              grep -q "the run is recorded as execution ${refused%% *}, in space kept" "$T/err"'
                 pkill -f "audit-writer --db $db\$"
                 umount -l "$d"
         done
