@@ -3023,7 +3023,7 @@ static void classifier_context(struct run_state *st) {
                                      : strcmp(confined->backend, "bwrap") == 0    ? SBX_RUN_DEV_PRIVATE
                                      : strcmp(confined->backend, "landlock") == 0 ? SBX_RUN_DEV_HOST
                                                                                   : SBX_RUN_DEV_UNKNOWN;
-        start = cwd ? sbx_run_start_dir_in(command, cwd, dev, moved, sizeof(moved)) : 0;
+        start = cwd ? sbx_run_start_dir(command, cwd, dev, moved, sizeof(moved)) : 0;
         /* the shell's script, a nested shell's where it runs one alone (`sh -c "echo x > l"`
          * inside `sbx run -c`, whose lines are that shell's) */
         _cleanup_free_ char *inner_script = sbx_run_shell_script_inner(command);
@@ -3084,8 +3084,8 @@ static void classifier_context(struct run_state *st) {
                  * top: start < 0), named whole by where it starts; unless a variable moves it (asked
                  * only of a git stash found: every other run spares the argv's scan) */
                 if ((r = words ? sbx_run_git_stash_lock(env_words, words_dir, git_lock, sizeof(git_lock))
-                               : sbx_run_chain_cd_read_in(command, cwd, dev, sbx_run_git_stash_lock, git_lock,
-                                                          sizeof(git_lock))) > 0 &&
+                               : sbx_run_chain_cd_read(command, cwd, dev, sbx_run_git_stash_lock, git_lock,
+                                                       sizeof(git_lock))) > 0 &&
                     !git_env_moves(command, env_words, r == 2))
                         ctx.git_index_lock = git_lock;
                 /* ninja's build log, in its -C DIR (meson compile's too, which moves: start < 0),
@@ -3114,12 +3114,12 @@ static void classifier_context(struct run_state *st) {
                         };
 
                         for (size_t i = 0; i < SBX_ELEMENTSOF(chain); i++)
-                                if (sbx_run_chain_cd_read_in(command, cwd, dev, chain[i].reader, chain[i].buf, PATH_MAX) > 0)
+                                if (sbx_run_chain_cd_read(command, cwd, dev, chain[i].reader, chain[i].buf, PATH_MAX) > 0)
                                         *chain[i].field = chain[i].buf;
                         /* (mktemp -q's, whose refusal prints nothing: script56, `cd D && mktemp
                          * -q x.XXX` in a refused D read task_failure, both backends) */
-                        if (sbx_run_chain_mktemp_file_in(command, cwd, dev, command_tmpdir(confined, command),
-                                                         mktemp_file, sizeof(mktemp_file)) > 0)
+                        if (sbx_run_chain_mktemp_file(command, cwd, dev, command_tmpdir(confined, command),
+                                                      mktemp_file, sizeof(mktemp_file)) > 0)
                                 ctx.mktemp_file = mktemp_file;
                 }
                 if (words)

@@ -36,6 +36,12 @@ struct sbx_run_report {
         char message_buf[512];
 };
 
+/* What the sandbox's /dev is, for a `cd DIR;` into it (the rest runs whether it entered or not:
+ * read only where the sandbox's cd goes as the host's): not told (none read), bubblewrap's own (a
+ * tmpfs with an empty /dev/shm of its own: a cd to /dev/shm itself read), or the host's
+ * (Landlock's: /dev/shm and beneath read). The classifier's context tells it for the run's
+ * backend to sbx_run_start_dir(), sbx_run_chain_cd_read() and sbx_run_chain_mktemp_file(). */
+enum sbx_run_dev { SBX_RUN_DEV_UNKNOWN, SBX_RUN_DEV_PRIVATE, SBX_RUN_DEV_HOST };
 /* The directory the command argv, started in cwd, works in, where the relative names its lines
  * print are: 1 when that is another one sbx can tell, into out (a real path, an existing directory
  * the user may search); 0 when it is cwd as far as sbx can tell; -1 when it moves where sbx cannot
@@ -89,17 +95,9 @@ struct sbx_run_report {
  * a child of sbx killed after 500 ms for all of them, 16 at most: one not read so (missing, no
  * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
  * expansion, a shell on stdin: -1. */
-int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
-/* What the sandbox's /dev is, for a `cd DIR;` into it (the rest runs whether it entered or not:
- * read only where the sandbox's cd goes as the host's): not told (none read), bubblewrap's own (a
- * tmpfs with an empty /dev/shm of its own: a cd to /dev/shm itself read), or the host's
- * (Landlock's: /dev/shm and beneath read). The classifier's context tells it for the run's
- * backend (sbx_run_start_dir_in(), sbx_run_chain_cd_read_in(), sbx_run_chain_mktemp_file_in());
- * the functions without `_in` read it as not told. */
-enum sbx_run_dev { SBX_RUN_DEV_UNKNOWN, SBX_RUN_DEV_PRIVATE, SBX_RUN_DEV_HOST };
-/* sbx_run_start_dir() in a sandbox whose /dev is dev (its nested calls, a shell's script read
- * inside, keep the outermost call's). */
-int sbx_run_start_dir_in(char *const *argv, const char *cwd, enum sbx_run_dev dev, char *out, size_t size);
+/* (dev: the sandbox's /dev, enum sbx_run_dev; its nested calls, a shell's script read inside,
+ * keep the outermost call's.) */
+int sbx_run_start_dir(char *const *argv, const char *cwd, enum sbx_run_dev dev, char *out, size_t size);
 /* The 500 ms of those reads (a test seam: sbx itself never changes it). */
 extern int sbx_run_script_read_ms;
 /* Whether an interpreter's script text (lang's: a -c or -e script, a Python script file) may
@@ -314,13 +312,9 @@ int sbx_run_git_stash_lock(char *const *words, const char *cwd, char *out, size_
  * command itself; the command's own move, git's to its top, ninja's -C, is the reader's). Not where
  * another command follows (its status would be the run's). Its answer, or 0. Asks the host
  * whether DIR is a directory the user may enter (the cd fails otherwise, and CMD never runs). */
-int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
+int sbx_run_chain_cd_read(char *const *argv, const char *cwd, enum sbx_run_dev dev,
                           int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
                           size_t size);
-/* sbx_run_chain_cd_read() in a sandbox whose /dev is dev (enum sbx_run_dev). */
-int sbx_run_chain_cd_read_in(char *const *argv, const char *cwd, enum sbx_run_dev dev,
-                             int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
-                             size_t size);
 /* sbx_run_chain_cd_read() of sbx_run_git_stash_lock(): `cd DIR && git stash`. */
 int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size);
 /* The archive a zip that words (sbx_run_command_words()'s) run in cwd (their start) writes
@@ -406,10 +400,8 @@ bool sbx_run_npm_scripts(const char *dir);
 int sbx_run_mktemp_file(char *const *words, const char *cwd, const char *tmpdir, char *out, size_t size);
 /* sbx_run_chain_cd_read() of sbx_run_mktemp_file(), in the $TMPDIR tmpdir: `cd DIR && mktemp -q
  * x.XXX`. */
-int sbx_run_chain_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size);
-/* sbx_run_chain_mktemp_file() in a sandbox whose /dev is dev (enum sbx_run_dev). */
-int sbx_run_chain_mktemp_file_in(char *const *argv, const char *cwd, enum sbx_run_dev dev, const char *tmpdir,
-                                 char *out, size_t size);
+int sbx_run_chain_mktemp_file(char *const *argv, const char *cwd, enum sbx_run_dev dev, const char *tmpdir,
+                              char *out, size_t size);
 /* The __pycache__ directory a `python -m compileall [OPTION...] DIR|FILE...` that words
  * (sbx_run_command_words()'s) run in cwd makes first (struct sbx_classify_context's
  * pycache_dir): its first DIR's, or its first FILE's (a name ending in .py) directory's, joined

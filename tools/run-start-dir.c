@@ -1030,7 +1030,7 @@ static bool nested_shell_moves(char *const *w, size_t n, const char *cwd) {
         char ignored[PATH_MAX];
 
         return shell_argv_startup_moves(w, n) || shell_file_moves(w, n, cwd) ||
-               (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0);
+               (script && sbx_run_start_dir(alone, cwd, SBX_RUN_DEV_UNKNOWN, ignored, sizeof(ignored)) != 0);
 }
 
 /* find's -execdir and -okdir run their command in each file's directory: its names are of
@@ -1272,7 +1272,7 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
                 memcpy(argv, w, n * sizeof(char *));
                 shell = shell_script(argv) != NULL;
                 if (shell)
-                        return sbx_run_start_dir(argv, cwd, out, size);
+                        return sbx_run_start_dir(argv, cwd, SBX_RUN_DEV_UNKNOWN, out, size);
         }
         for (size_t i = 0; i < n; i++) {
                 const char *name = base_of(w[i]);
@@ -1721,7 +1721,7 @@ int sbx_run_script_read_ms = SCRIPT_READ_MS;
 static struct {
         unsigned depth, reads;
         int64_t deadline_ms;
-        enum sbx_run_dev dev; /* the outermost call's (sbx_run_start_dir_in()) */
+        enum sbx_run_dev dev; /* the outermost call's (sbx_run_start_dir()) */
 } script_reads;
 
 static int64_t monotonic_ms(void) {
@@ -2477,7 +2477,7 @@ static int enter_cd(char *cur, char *logical, bool *sure, const char *dir, bool 
 /* Whether the sandbox's /dev, dev, has the directory `real` (the host's real path where a cd
  * enters it, else the absolute name it was given) and `logical` (the shell's $PWD after it: NULL
  * where not entered) as the host: a name beneath neither, yes; beneath either, where the backend
- * is told (sbx_run_start_dir_in()): under Landlock, the host's own /dev, /dev itself and /dev/shm and
+ * is told (sbx_run_start_dir()): under Landlock, the host's own /dev, /dev itself and /dev/shm and
  * beneath, both names (/dev/fd, /dev/stdin, ... lead to /proc/self: the shell's, not sbx's; a
  * host's /dev/shm that is a link elsewhere not read); under bubblewrap, whose /dev is a
  * tmpfs of its own with an empty /dev/shm it makes, /dev/shm itself entered, both names that
@@ -2724,7 +2724,7 @@ moved:
         return 1;
 }
 
-int sbx_run_start_dir_in(char *const *argv, const char *cwd, enum sbx_run_dev dev, char *out, size_t size) {
+int sbx_run_start_dir(char *const *argv, const char *cwd, enum sbx_run_dev dev, char *out, size_t size) {
         unsigned untold = sbx_run_host_untold();
         int r;
 
@@ -2746,10 +2746,6 @@ int sbx_run_start_dir_in(char *const *argv, const char *cwd, enum sbx_run_dev de
                 script_reads.dev = SBX_RUN_DEV_UNKNOWN;
         }
         return r;
-}
-
-int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
-        return sbx_run_start_dir_in(argv, cwd, SBX_RUN_DEV_UNKNOWN, out, size);
 }
 
 /* The name `name` as read from the directory `dir` (absolute), into out: name itself when it is
@@ -6849,7 +6845,7 @@ static char *chain_script(char *const *argv, bool one_ok, bool *ret_nested, bool
         return sbx_steal_ptr(&cur);
 }
 
-/* sbx_run_chain_cd_read_in() of reader, or of reader_tmp given tmpdir (one of them set). */
+/* sbx_run_chain_cd_read() of reader, or of reader_tmp given tmpdir (one of them set). */
 static int chain_cd_apply(char *const *argv, const char *cwd, enum sbx_run_dev dev,
                           int (*reader)(char *const *words, const char *cwd, char *out, size_t size),
                           int (*reader_tmp)(char *const *words, const char *cwd, const char *tmpdir, char *out,
@@ -6917,7 +6913,7 @@ static int chain_cd_apply(char *const *argv, const char *cwd, enum sbx_run_dev d
         if (semi) {
                 char moved[PATH_MAX];
 
-                if (sbx_run_start_dir_in(argv, cwd, dev, moved, sizeof(moved)) != 1 || strcmp(moved, joined) != 0)
+                if (sbx_run_start_dir(argv, cwd, dev, moved, sizeof(moved)) != 1 || strcmp(moved, joined) != 0)
                         return 0;
         }
         /* (the shell's cd logical: `cd l/..` back where it was, not in l's target's parent, as
@@ -6941,29 +6937,19 @@ static int chain_cd_apply(char *const *argv, const char *cwd, enum sbx_run_dev d
         return reader ? reader(cmd, joined, out, size) : reader_tmp(cmd, joined, tmpdir, out, size);
 }
 
-int sbx_run_chain_cd_read_in(char *const *argv, const char *cwd, enum sbx_run_dev dev,
-                             int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
-                             size_t size) {
+int sbx_run_chain_cd_read(char *const *argv, const char *cwd, enum sbx_run_dev dev,
+                          int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
+                          size_t size) {
         return chain_cd_apply(argv, cwd, dev, reader, NULL, NULL, out, size);
 }
 
-int sbx_run_chain_cd_read(char *const *argv, const char *cwd,
-                          int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
-                          size_t size) {
-        return sbx_run_chain_cd_read_in(argv, cwd, SBX_RUN_DEV_UNKNOWN, reader, out, size);
-}
-
-int sbx_run_chain_mktemp_file_in(char *const *argv, const char *cwd, enum sbx_run_dev dev, const char *tmpdir,
-                                 char *out, size_t size) {
+int sbx_run_chain_mktemp_file(char *const *argv, const char *cwd, enum sbx_run_dev dev, const char *tmpdir,
+                              char *out, size_t size) {
         return chain_cd_apply(argv, cwd, dev, NULL, sbx_run_mktemp_file, tmpdir, out, size);
 }
 
-int sbx_run_chain_mktemp_file(char *const *argv, const char *cwd, const char *tmpdir, char *out, size_t size) {
-        return sbx_run_chain_mktemp_file_in(argv, cwd, SBX_RUN_DEV_UNKNOWN, tmpdir, out, size);
-}
-
 int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size) {
-        return sbx_run_chain_cd_read(argv, cwd, sbx_run_git_stash_lock, out, size);
+        return sbx_run_chain_cd_read(argv, cwd, SBX_RUN_DEV_UNKNOWN, sbx_run_git_stash_lock, out, size);
 }
 
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags

@@ -148,7 +148,7 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
         struct stat st;
         int r;
 
-        r = sbx_run_start_dir(argv, tree, out, out_size);
+        r = sbx_run_start_dir(argv, tree, SBX_RUN_DEV_UNKNOWN, out, out_size);
         if (r < -1 || r > 1)
                 fail();
         if (r == 1) {
@@ -554,12 +554,12 @@ static void check_oracle(const uint8_t *g, size_t len, char *out, size_t out_siz
         if ((getenv("BASH_ENV") && getenv("BASH_ENV")[0]) || getenv("GIT_DIR") || getenv("GIT_WORK_TREE") ||
             (getenv("CDPATH") && getenv("CDPATH")[0]))
                 return;
-        r = sbx_run_start_dir(argv, tree, full, sizeof(full));
+        r = sbx_run_start_dir(argv, tree, SBX_RUN_DEV_UNKNOWN, full, sizeof(full));
         if (r != want || (r == 1 && strcmp(full, expect) != 0))
                 oracle_fail(argv, want, expect, r, full, sizeof(full));
         if (out_size >= sizeof(full))
                 return;
-        r = sbx_run_start_dir(argv, tree, out, out_size);
+        r = sbx_run_start_dir(argv, tree, SBX_RUN_DEV_UNKNOWN, out, out_size);
         if (want == 1 && strlen(expect) < out_size ? r != 1 || strcmp(out, expect) != 0
             : want == 1                            ? r != -1
             : want == 0                            ? r != 0 && r != -1

@@ -380,7 +380,7 @@ static void test_script_start_dir(void **state) {
                 out[0] = '\0';
                 if (strncmp(script, "cd ./", 5) == 0)
                         setenv("CDPATH", "/tmp", 1);
-                r = sbx_run_start_dir(argv, dir, out, sizeof(out));
+                r = sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
                 unsetenv("CDPATH");
                 if (r != 1)
                         fail_msg("not moved: %s", script);
@@ -390,20 +390,20 @@ static void test_script_start_dir(void **state) {
         for (size_t i = 0; i < sizeof(stays) / sizeof(stays[0]); i++) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) stays[i], NULL };
 
-                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != 0)
+                if (sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)) != 0)
                         fail_msg("moved: %s", stays[i]);
         }
         for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) unknown[i], NULL };
 
-                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != -1)
+                if (sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)) != -1)
                         fail_msg("known: %s", unknown[i]);
         }
         for (size_t i = 0; i < sizeof(after) / sizeof(after[0]); i++) {
                 char *argv[] = { (char *) "bash", (char *) "-c", (char *) after[i][0], (char *) after[i][1],
                                  (char *) after[i][2], (char *) after[i][3], NULL };
 
-                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != -1)
+                if (sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)) != -1)
                         fail_msg("known: %s (words after it)", after[i][0]);
         }
         if (geteuid() == 0) {
@@ -417,59 +417,59 @@ static void test_script_start_dir(void **state) {
                 snprintf(p700, sizeof(p700), "%s/p700", dir);
                 assert_int_equal(mkdir(p700, 0700), 0);
                 assert_int_equal(chown(p700, 12345, 12345), 0);
-                assert_int_equal(sbx_run_start_dir(semi, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(and, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(semi, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(and, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_int_equal(chmod(p700, 0711), 0);
-                assert_int_equal(sbx_run_start_dir(semi, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(semi, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 rmdir(p700);
         }
         {
                 char *argv[] = { (char *) "bash", (char *) "-c", (char *) "cd sub && touch \"$1\"", (char *) "_",
                                  (char *) "x", NULL };
 
-                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
         }
         {
                 /* a symlink: the kernel's directory, its target */
                 char *argv[] = { (char *) "dash", (char *) "-c", (char *) "cd l && x", NULL };
-                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 /* a shell's options before -c */
                 char *opts[] = { (char *) "bash", (char *) "-e", (char *) "-o", (char *) "pipefail", (char *) "-c",
                                  (char *) "cd sub && x", NULL };
-                assert_int_equal(sbx_run_start_dir(opts, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(opts, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 /* "-" ends the options as "--" does: `bash -c - 'cd sub && x'` runs that script
                  * (it was read as "-", the start directory claimed); --rcfile takes a word */
                 char *dash[] = { (char *) "bash", (char *) "-c", (char *) "-", (char *) "cd sub && x", NULL };
-                assert_int_equal(sbx_run_start_dir(dash, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(dash, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 char *rc[] = { (char *) "bash", (char *) "--rcfile", (char *) "f", (char *) "-c", (char *) "cd sub && x",
                                NULL };
-                assert_int_equal(sbx_run_start_dir(rc, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(rc, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 char *lc[] = { (char *) "bash", (char *) "-lc", (char *) "touch a && cd sub && touch b", NULL };
-                assert_int_equal(sbx_run_start_dir(lc, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(lc, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 /* not a shell's -c: not read as moving there, but its text, as a script's,
                  * claims no directory (`os.system('cd /etc && x')` would move); CDPATH for a
                  * relative one */
                 char *other[] = { (char *) "python3", (char *) "-c", (char *) "cd sub && x", NULL };
-                assert_int_equal(sbx_run_start_dir(other, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(other, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 other[2] = (char *) "print(1)";
-                assert_int_equal(sbx_run_start_dir(other, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(other, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 setenv("CDPATH", "/tmp", 1);
-                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 unsetenv("CDPATH");
                 /* ... or set by env for the shell it runs, as BASH_ENV (they were sub) */
                 char *cdpath[] = { (char *) "env", (char *) "CDPATH=/tmp", (char *) "sh", (char *) "-c",
                                    (char *) "cd sub && x", NULL };
-                assert_int_equal(sbx_run_start_dir(cdpath, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(cdpath, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 cdpath[1] = (char *) "BASH_ENV=/dev/null";
                 cdpath[2] = (char *) "bash";
-                assert_int_equal(sbx_run_start_dir(cdpath, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(cdpath, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 cdpath[1] = (char *) "A=b";
-                assert_int_equal(sbx_run_start_dir(cdpath, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(cdpath, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
         }
         {
@@ -493,13 +493,15 @@ static void test_script_start_dir(void **state) {
                 char *sh[] = { (char *) "sh", (char *) "-c", (char *) "cd sub && x", NULL };
 
                 for (size_t i = 0; i < sizeof(startup) / sizeof(startup[0]); i++)
-                        if (sbx_run_start_dir((char *const *) startup[i], dir, out, sizeof(out)) != -1)
+                        if (sbx_run_start_dir((char *const *) startup[i], dir, SBX_RUN_DEV_UNKNOWN, out,
+                                              sizeof(out)) != -1)
                                 fail_msg("known: %s %s %s", startup[i][0], startup[i][1], startup[i][2]);
                 setenv("BASH_ENV", "/dev/null", 1);
-                assert_int_equal(sbx_run_start_dir(bash, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(sh, dir, out, sizeof(out)), 1); /* dash reads no BASH_ENV */
+                assert_int_equal(sbx_run_start_dir(bash, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(sh, dir, SBX_RUN_DEV_UNKNOWN,
+                                                   out, sizeof(out)), 1); /* dash reads no BASH_ENV */
                 unsetenv("BASH_ENV");
-                assert_int_equal(sbx_run_start_dir(bash, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(bash, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
         }
         {
@@ -507,9 +509,9 @@ static void test_script_start_dir(void **state) {
                 char *tilde[] = { (char *) "sh", (char *) "-c", (char *) "cd ~ && x", NULL };
 
                 unsetenv("HOME");
-                assert_int_equal(sbx_run_start_dir(tilde, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(tilde, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 setenv("HOME", "", 1);
-                assert_int_equal(sbx_run_start_dir(tilde, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(tilde, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
         }
         {
                 /* `cd -- -x`: a name; the shell's physical cd (bash -P, -o physical): li/.. is
@@ -522,15 +524,16 @@ static void test_script_start_dir(void **state) {
 
                 snprintf(odd, sizeof(odd), "%s/-odd", dir);
                 assert_int_equal(mkdir(odd, 0755), 0);
-                assert_int_equal(sbx_run_start_dir(dashdash, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(dashdash, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, odd);
                 rmdir(odd);
-                assert_int_equal(sbx_run_start_dir(phys, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(phys, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
-                assert_int_equal(sbx_run_start_dir(phys_o, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(phys_o, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 phys[1] = (char *) "-e";
-                assert_int_equal(sbx_run_start_dir(phys, dir, out, sizeof(out)), 0); /* dir itself */
+                assert_int_equal(sbx_run_start_dir(phys, dir, SBX_RUN_DEV_UNKNOWN,
+                                                   out, sizeof(out)), 0); /* dir itself */
         }
         {
                 /* CDPATH read as bash and dash search it: the first entry holding the name as a
@@ -542,17 +545,17 @@ static void test_script_start_dir(void **state) {
 
                 snprintf(path, sizeof(path), "/nonexistent-x:%s", dir);
                 setenv("CDPATH", path, 1);
-                assert_int_equal(sbx_run_start_dir(cd_sub, in, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(cd_sub, in, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 /* ... sbx's CDPATH, not known of a shell a wrapper runs (env -u CDPATH) */
-                assert_int_equal(sbx_run_start_dir(wrapped, in, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(wrapped, in, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 snprintf(path, sizeof(path), ":%s", dir);
                 setenv("CDPATH", path, 1);
-                assert_int_equal(sbx_run_start_dir(cd_sub, in, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(cd_sub, in, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 /* none holds it: bash tries ./sub, dash does not */
                 setenv("CDPATH", "/nonexistent-x", 1);
-                assert_int_equal(sbx_run_start_dir(cd_sub, in, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(cd_sub, in, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 unsetenv("CDPATH");
         }
         {
@@ -565,13 +568,13 @@ static void test_script_start_dir(void **state) {
                 _cleanup_free_ char *old_pwd = pwd ? strdup(pwd) : NULL;
 
                 setenv("PWD", li, 1);
-                assert_int_equal(sbx_run_start_dir(up, in, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(up, in, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, dir);
-                assert_int_equal(sbx_run_start_dir(wrapped, in, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(wrapped, in, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 setenv("PWD", dir, 1);
-                assert_int_equal(sbx_run_start_dir(up, in, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(up, in, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
-                assert_int_equal(sbx_run_start_dir(wrapped, in, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(wrapped, in, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 if (old_pwd)
                         setenv("PWD", old_pwd, 1);
@@ -593,7 +596,7 @@ static void test_script_start_dir(void **state) {
 }
 
 /* A `cd DIR;` into /dev, after which the rest runs whether it entered or not: read only where the
- * sandbox's /dev has DIR as the host's (sbx_run_start_dir_in()): bubblewrap's own /dev, a tmpfs
+ * sandbox's /dev has DIR as the host's (sbx_run_start_dir()): bubblewrap's own /dev, a tmpfs
  * with a /dev/shm of its own, /dev/shm itself; Landlock's, the host's, /dev and /dev/shm and
  * beneath, not /dev/fd (the shell's /proc/self); neither backend told, none. Before, none under
  * either: `cd /dev/shm; mktemp -q` of a refused /tmp read task_failure (shell58). */
@@ -633,7 +636,7 @@ static void test_script_start_dir_dev(void **state) {
                 int r;
 
                 out[0] = '\0';
-                r = sbx_run_start_dir_in(argv, dir, rows[i].dev, out, sizeof(out));
+                r = sbx_run_start_dir(argv, dir, rows[i].dev, out, sizeof(out));
                 if (r != rows[i].want || (r == 1 && strcmp(out, rows[i].out) != 0))
                         fail_msg("row %zu (%d, %s): %d %s", i, rows[i].dev, rows[i].script, r, out);
         }
@@ -642,11 +645,11 @@ static void test_script_start_dir_dev(void **state) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm; mktemp -q", NULL };
                 char *argv_t[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm; mktemp -q x.XXX", NULL };
 
-                assert_int_equal(sbx_run_chain_mktemp_file_in(argv, dir, dev, "/tmp", out, sizeof(out)),
+                assert_int_equal(sbx_run_chain_mktemp_file(argv, dir, dev, "/tmp", out, sizeof(out)),
                                  dev != SBX_RUN_DEV_UNKNOWN);
                 if (dev != SBX_RUN_DEV_UNKNOWN)
                         assert_string_equal(out, "/tmp/tmp.XXXXXXXXXX");
-                assert_int_equal(sbx_run_chain_mktemp_file_in(argv_t, dir, dev, "/tmp", out, sizeof(out)),
+                assert_int_equal(sbx_run_chain_mktemp_file(argv_t, dir, dev, "/tmp", out, sizeof(out)),
                                  dev != SBX_RUN_DEV_UNKNOWN);
                 if (dev != SBX_RUN_DEV_UNKNOWN)
                         assert_string_equal(out, "/dev/shm/x.XXX");
@@ -675,7 +678,7 @@ static void test_script_start_dir_dev(void **state) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) chains[i].script, NULL };
                 int r;
 
-                r = sbx_run_chain_mktemp_file_in(argv, dir, chains[i].dev, "/tmp", out, sizeof(out));
+                r = sbx_run_chain_mktemp_file(argv, dir, chains[i].dev, "/tmp", out, sizeof(out));
                 if (r != (chains[i].want != NULL) || (r == 1 && strcmp(out, chains[i].want) != 0))
                         fail_msg("chain %zu (%d, %s): %d %s", i, chains[i].dev, chains[i].script, r, out);
         }
@@ -685,10 +688,12 @@ static void test_script_start_dir_dev(void **state) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm; touch x", NULL };
                 char *chain_argv[] = { (char *) "sh", (char *) "-c", (char *) "cd /dev/shm && mktemp -q x.XXX", NULL };
 
-                assert_int_equal(sbx_run_start_dir_in(argv, dir, SBX_RUN_DEV_HOST, out, sizeof(out)), 1);
-                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_chain_mktemp_file_in(chain_argv, dir, SBX_RUN_DEV_HOST, "/tmp", out, sizeof(out)), 1);
-                assert_int_equal(sbx_run_chain_mktemp_file(chain_argv, dir, "/tmp", out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_HOST, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_chain_mktemp_file(chain_argv, dir, SBX_RUN_DEV_HOST, "/tmp", out,
+                                                           sizeof(out)), 1);
+                assert_int_equal(sbx_run_chain_mktemp_file(chain_argv, dir, SBX_RUN_DEV_UNKNOWN, "/tmp", out,
+                                                           sizeof(out)), 0);
         }
         assert_int_equal(rmdir(dir), 0);
 }
@@ -724,11 +729,11 @@ static void test_make_start_dir(void **state) {
                 assert_non_null(f = fopen(p, "w"));
                 fputs(recurse[i], f);
                 fclose(f);
-                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != -1)
+                if (sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)) != -1)
                         fail_msg("known: make of %s", recurse[i]);
-                if (sbx_run_start_dir(script, dir, out, sizeof(out)) != -1)
+                if (sbx_run_start_dir(script, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)) != -1)
                         fail_msg("known: make && true of %s", recurse[i]);
-                if (sbx_run_start_dir(timed, dir, out, sizeof(out)) != -1)
+                if (sbx_run_start_dir(timed, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)) != -1)
                         fail_msg("known: timeout 9 make -j4 of %s", recurse[i]);
         }
         {
@@ -741,19 +746,19 @@ static void test_make_start_dir(void **state) {
                 char *stdin_mk[] = { (char *) "make", (char *) "-f", (char *) "-", NULL };
                 char *eval[] = { (char *) "make", (char *) "--eval=x:", NULL };
 
-                assert_int_equal(sbx_run_start_dir(plain, dir, out, sizeof(out)), 0);
-                assert_int_equal(sbx_run_start_dir(in_sub, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(plain, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(in_sub, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
-                assert_int_equal(sbx_run_start_dir(cd_sub, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(cd_sub, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
-                assert_int_equal(sbx_run_start_dir(f_in_sub, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(f_in_sub, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
-                assert_int_equal(sbx_run_start_dir(top, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(stdin_mk, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(eval, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(top, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(stdin_mk, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(eval, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 /* $MAKEFILES, which make reads first */
                 setenv("MAKEFILES", "x.mk", 1);
-                assert_int_equal(sbx_run_start_dir(in_sub, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(in_sub, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 unsetenv("MAKEFILES");
                 /* a recipe's variable whose value moves: from make's command line (any
                  * NAME), or the environment's of a name the makefile holds, with -e or without
@@ -771,16 +776,16 @@ static void test_make_start_dir(void **state) {
                 assert_non_null(f = fopen(m4, "w"));
                 fputs("all:\n\t$(GO) echo x > mx\n", f);
                 fclose(f);
-                assert_int_equal(sbx_run_start_dir(var_plain, dir, out, sizeof(out)), 1);
-                assert_int_equal(sbx_run_start_dir(var_other, dir, out, sizeof(out)), 1);
-                assert_int_equal(sbx_run_start_dir(var_cd, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(var_any, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(var_plain, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(var_other, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(var_cd, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(var_any, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 setenv("GO", "cd /tmp &&", 1);
-                assert_int_equal(sbx_run_start_dir(var_env, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(var_plain, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(var_env, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(var_plain, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 unsetenv("GO");
                 setenv("SBX_TEST_UNUSED", "cd /tmp &&", 1);
-                assert_int_equal(sbx_run_start_dir(var_env, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(var_env, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 unsetenv("SBX_TEST_UNUSED");
                 /* ... set for it by an env or a shell's assignment before it (links56: both
                  * claimed sub) */
@@ -792,16 +797,16 @@ static void test_make_start_dir(void **state) {
                 char *sh_later[] = { (char *) "sh", (char *) "-c", (char *) "true && GO='cd /tmp;' make -f M4 && true", NULL };
                 char *sh_other[] = { (char *) "sh", (char *) "-c", (char *) "V=1 make -C sub -f M4", NULL };
 
-                assert_int_equal(sbx_run_start_dir(env_cd, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(env_other, dir, out, sizeof(out)), 1);
-                assert_int_equal(sbx_run_start_dir(sh_cd, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(sh_later, dir, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(sh_other, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(env_cd, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(env_other, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(sh_cd, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(sh_later, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(sh_other, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 unlink(m4);
                 /* no makefile: make's built-in rules, where it is */
                 unlink(p);
                 char *none[] = { (char *) "make", (char *) "x.o", NULL };
-                assert_int_equal(sbx_run_start_dir(none, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(none, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
         }
         snprintf(p, sizeof(p), "%s/Makefile", sub);
         unlink(p);
@@ -936,7 +941,7 @@ static void test_script_file_start_dir(void **state) {
         snprintf(p, sizeof(p), "%s/sub", dir);
         assert_int_equal(mkdir(p, 0755), 0);
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-                int r = sbx_run_start_dir((char *const *) cases[i].argv, dir, out, sizeof(out));
+                int r = sbx_run_start_dir((char *const *) cases[i].argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
 
                 if (r != cases[i].want)
                         fail_msg("case %zu (%s %s): %d, want %d", i, cases[i].argv[0],
@@ -958,7 +963,8 @@ static void test_script_file_start_dir(void **state) {
                         many[n++] = "sh";
                         many[n++] = names[k];
                 }
-                assert_int_equal(sbx_run_start_dir((char *const *) many, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir((char *const *) many, dir, SBX_RUN_DEV_UNKNOWN,
+                                                   out, sizeof(out)), -1);
                 many[1 + 2 * 16] = NULL;
                 /* the 16 reads share one budget of 500 ms: on a machine loaded 6-15 under the
                  * sanitizers one attempt missed it (-1, "cannot say"), at a load of 8 ten in a row
@@ -967,7 +973,7 @@ static void test_script_file_start_dir(void **state) {
 
                 sbx_run_script_read_ms = 60 * 1000;
                 sbx_run_host_asking_starts(); /* (a deadline the first attempt missed is forgotten) */
-                int r = sbx_run_start_dir((char *const *) many, dir, out, sizeof(out));
+                int r = sbx_run_start_dir((char *const *) many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
                 sbx_run_script_read_ms = budget;
                 assert_int_equal(r, 0);
         }
@@ -1001,7 +1007,7 @@ static void test_script_file_reader_failed(void **state) {
         assert_int_equal(write(fd, "#!/bin/sh\ncd sub\ntouch y\n", 26), 26);
         close(fd);
         /* control: read, it moves */
-        assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
+        assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
         pid = fork();
         assert_true(pid >= 0);
         if (pid == 0) {
@@ -1018,7 +1024,7 @@ static void test_script_file_reader_failed(void **state) {
 
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
                         _exit(100);
-                r = sbx_run_start_dir(argv, dir, out, sizeof(out));
+                r = sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
                 _exit(r == -1 ? 0 : r == 0 ? 10 : r == 1 ? 11 : 12);
         }
         assert_int_equal(waitpid(pid, &status, 0), pid);
@@ -1067,7 +1073,7 @@ static void test_script_file_unnamed(void **state) {
         {
                 char *argv[] = { rel, NULL };
 
-                assert_int_equal(sbx_run_start_dir(argv, cwd, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(argv, cwd, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
         }
         assert_int_equal(unlinkat(fds[n - 1], "run.sh", 0), 0);
         for (int i = n - 1; i > 0; i--) {
@@ -1346,7 +1352,7 @@ static void test_tool_start_dir(void **state) {
                 if (geteuid() == 0 && unreadable)
                         continue;
                 out[0] = '\0';
-                r = sbx_run_start_dir((char *const *) cases[i].argv, dir, out, sizeof(out));
+                r = sbx_run_start_dir((char *const *) cases[i].argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
                 if (r != cases[i].want)
                         fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
                 if (r == 1)
@@ -1355,7 +1361,7 @@ static void test_tool_start_dir(void **state) {
                 for (size_t k = 0; cases[i].argv[k]; k++)
                         snprintf(script + strlen(script), sizeof(script) - strlen(script), "%s'%s'", k ? " " : "",
                                  cases[i].argv[k]);
-                r = sbx_run_start_dir(sh, dir, out, sizeof(out));
+                r = sbx_run_start_dir(sh, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
                 if (r != cases[i].want)
                         fail_msg("script %s: %d", script, r);
         }
@@ -1366,18 +1372,18 @@ static void test_tool_start_dir(void **state) {
 
                 snprintf(p, sizeof(p), "%s/.git", dir);
                 assert_int_equal(mkdir(p, 0755), 0);
-                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 snprintf(p, sizeof(p), "%s/.git", sub);
                 assert_int_equal(mkdir(p, 0755), 0);
-                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 /* without -C, from a subdirectory of a repository: git moves to its top (its
                  * names were read as the subdirectory's) */
                 char *plain[] = { (char *) "git", (char *) "fetch", NULL };
-                assert_int_equal(sbx_run_start_dir(plain, sub, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(plain, sub, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 rmdir(p);
-                assert_int_equal(sbx_run_start_dir(plain, sub, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(plain, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(plain, sub, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(plain, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 snprintf(p, sizeof(p), "%s/.git", dir);
                 rmdir(p);
         }
@@ -1393,15 +1399,15 @@ static void test_tool_start_dir(void **state) {
                 assert_int_equal(mkdir(deep, 0755), 0);
                 snprintf(p, sizeof(p), "%s/package.json", sub);
                 fclose(fopen(p, "w"));
-                assert_int_equal(sbx_run_start_dir(npm, deep, out, sizeof(out)), -1);
-                assert_int_equal(sbx_run_start_dir(npm, sub, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(npm, deep, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(npm, sub, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 unlink(p);
                 snprintf(p, sizeof(p), "%s/Cargo.toml", sub);
                 fclose(fopen(p, "w"));
-                assert_int_equal(sbx_run_start_dir(cargo, deep, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(cargo, deep, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 snprintf(p, sizeof(p), "%s/Cargo.toml", deep);
                 fclose(fopen(p, "w"));
-                assert_int_equal(sbx_run_start_dir(cargo, deep, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(cargo, deep, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 unlink(p);
                 snprintf(p, sizeof(p), "%s/Cargo.toml", sub);
                 unlink(p);
@@ -1415,32 +1421,32 @@ static void test_tool_start_dir(void **state) {
                 assert_non_null(many);
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) (i % 2 ? "env" : "git");
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 many[0] = (char *) "env"; /* env env git env ...: git's, as the first row */
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 many[0] = (char *) "x";
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 for (size_t i = 1; i < MANY; i++)
                         many[i] = (char *) "make";
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) "env"; /* env env env ...: read one after the other */
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 /* env -C sub env -C .. env -C sub ...: each from where the one before moved */
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) (i % 3 == 0 ? "env" : i % 3 == 1 ? "-C" : i % 6 == 2 ? "sub" : "..");
                 many[MANY - 5] = NULL; /* after a "sub" */
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) "busybox"; /* busybox busybox ... */
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) (i % 3 == 0 ? "busybox" : i % 3 == 1 ? "timeout" : "9");
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) (i % 2 ? "env" : "busybox");
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 free(many);
         }
         snprintf(p, sizeof(p), "%s/a.tar", dir);
@@ -2332,7 +2338,7 @@ static void test_sqlite_stdin_dir(void **state) {
                 if (words)
                         r = sbx_run_sqlite_stdin_dir(words, &cw, dir, out, sizeof(out));
                 if (!words) {
-                        int m = sbx_run_start_dir((char *const *) argv, top, moved, sizeof(moved));
+                        int m = sbx_run_start_dir((char *const *) argv, top, SBX_RUN_DEV_UNKNOWN, moved, sizeof(moved));
 
                         assert_true(m >= 0);
                         if (m == 0)
@@ -3676,9 +3682,11 @@ static void test_compileall_tried(void **state) {
                                       NULL };
 
                 (void) snprintf(want, sizeof(want), "%s/pkg/__pycache__", dir);
-                assert_int_equal(sbx_run_chain_cd_read(argv, dir, sbx_run_compileall_tried_dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_chain_cd_read(argv, dir, SBX_RUN_DEV_UNKNOWN, sbx_run_compileall_tried_dir,
+                                                       out, sizeof(out)), 1);
                 assert_string_equal(out, want);
-                assert_int_equal(sbx_run_chain_cd_read(bad, dir, sbx_run_compileall_tried_dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_chain_cd_read(bad, dir, SBX_RUN_DEV_UNKNOWN, sbx_run_compileall_tried_dir,
+                                                       out, sizeof(out)), 0);
         }
 }
 
@@ -4315,7 +4323,8 @@ static void test_chain_cd_read(void **state) {
                 int r;
 
                 snprintf(script, sizeof(script), "%s", rows[i].cmd);
-                r = sbx_run_chain_cd_read((char *const *) argv, dir, rows[i].reader, out, sizeof(out));
+                r = sbx_run_chain_cd_read((char *const *) argv, dir, SBX_RUN_DEV_UNKNOWN, rows[i].reader, out,
+                                          sizeof(out));
                 if (r != (rows[i].want ? 1 : 0))
                         fail_msg("row %zu (%s): %d", i, rows[i].cmd, r);
                 snprintf(want, sizeof(want), "%s/%s", dir, rows[i].want ? rows[i].want : "");
@@ -4413,7 +4422,8 @@ static void test_chain_cd_read(void **state) {
                         int r;
 
                         snprintf(script, sizeof(script), "%s", mk[i].cmd);
-                        r = sbx_run_chain_mktemp_file((char *const *) argv, dir, mk[i].tmpdir, out, sizeof(out));
+                        r = sbx_run_chain_mktemp_file((char *const *) argv, dir, SBX_RUN_DEV_UNKNOWN, mk[i].tmpdir,
+                                                      out, sizeof(out));
                         if (r != (mk[i].want ? 1 : 0))
                                 fail_msg("mktemp row %zu (%s): %d", i, mk[i].cmd, r);
                         if (mk[i].want && mk[i].want[0] == '/')
@@ -4437,18 +4447,22 @@ static void test_chain_cd_read(void **state) {
                 assert_int_equal(symlink("d/nb", lk), 0);
                 assert_int_equal(setenv("PWD", lk, 1), 0);
                 snprintf(script, sizeof(script), "cd .. && ninja");
-                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, sbx_run_ninja_log, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, SBX_RUN_DEV_UNKNOWN,
+                                                       sbx_run_ninja_log, out, sizeof(out)), 1);
                 snprintf(want, sizeof(want), "%s/.ninja_log", dir);
                 assert_string_equal(out, want);
                 snprintf(script, sizeof(script), "cd .. && mktemp -q x.XXX");
-                assert_int_equal(sbx_run_chain_mktemp_file((char *const *) argv, nb, NULL, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_chain_mktemp_file((char *const *) argv, nb, SBX_RUN_DEV_UNKNOWN, NULL, out,
+                                                           sizeof(out)), 1);
                 snprintf(want, sizeof(want), "%s/x.XXX", dir);
                 assert_string_equal(out, want);
                 snprintf(script, sizeof(script), "sh -c 'cd .. && ninja'");
-                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, sbx_run_ninja_log, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, SBX_RUN_DEV_UNKNOWN,
+                                                       sbx_run_ninja_log, out, sizeof(out)), 0);
                 /* (no `..`: the same directory by either name) */
                 snprintf(script, sizeof(script), "sh -c 'cd . && ninja'");
-                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, sbx_run_ninja_log, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, nb, SBX_RUN_DEV_UNKNOWN,
+                                                       sbx_run_ninja_log, out, sizeof(out)), 1);
                 snprintf(want, sizeof(want), "%s/.ninja_log", nb);
                 assert_string_equal(out, want);
                 if (old_pwd)
@@ -4486,7 +4500,8 @@ static void test_chain_cd_read(void **state) {
                                 assert_int_equal(setenv("SHELLOPTS", ph[i].shellopts, 1), 0);
                         else
                                 assert_int_equal(unsetenv("SHELLOPTS"), 0);
-                        if (sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)) != 1)
+                        if (sbx_run_chain_cd_read((char *const *) argv, dir, SBX_RUN_DEV_UNKNOWN, sbx_run_ninja_log,
+                                                  out, sizeof(out)) != 1)
                                 fail_msg("physical row %zu (%s): not read", i, ph[i].cmd);
                         snprintf(want, sizeof(want), "%s/%s", dir, ph[i].want);
                         if (strcmp(out, want) != 0)
@@ -4495,14 +4510,16 @@ static void test_chain_cd_read(void **state) {
                 /* ... bash's own imports SHELLOPTS, as start_dir() reads it */
                 assert_int_equal(setenv("SHELLOPTS", "physical", 1), 0);
                 snprintf(script, sizeof(script), "cd lp/.. && ninja");
-                assert_int_equal(sbx_run_chain_cd_read(bash_argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_chain_cd_read(bash_argv, dir, SBX_RUN_DEV_UNKNOWN, sbx_run_ninja_log, out,
+                                                       sizeof(out)), 1);
                 snprintf(want, sizeof(want), "%s/d/.ninja_log", dir);
                 assert_string_equal(out, want);
                 snprintf(script, sizeof(script), "cd lp/.. && ninja");
-                assert_int_equal(sbx_run_start_dir(bash_argv, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(bash_argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 snprintf(want, sizeof(want), "%s/d", dir);
                 assert_string_equal(out, want);
-                assert_int_equal(sbx_run_start_dir((char *const *) argv, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir((char *const *) argv, dir, SBX_RUN_DEV_UNKNOWN,
+                                                   out, sizeof(out)), 0);
                 if (old_so)
                         assert_int_equal(setenv("SHELLOPTS", old_so, 1), 0);
                 else
@@ -4513,24 +4530,29 @@ static void test_chain_cd_read(void **state) {
         snprintf(path, sizeof(path), "%s/cp", dir);
         assert_int_equal(setenv("CDPATH", path, 1), 0);
         snprintf(script, sizeof(script), "cd d && ninja");
-        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
+        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, SBX_RUN_DEV_UNKNOWN, sbx_run_ninja_log,
+                                               out, sizeof(out)), 1);
         snprintf(want, sizeof(want), "%s/cp/d/.ninja_log", dir);
         assert_string_equal(out, want);
         snprintf(script, sizeof(script), "cd ./d && ninja");
-        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
+        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, SBX_RUN_DEV_UNKNOWN, sbx_run_ninja_log,
+                                               out, sizeof(out)), 1);
         snprintf(want, sizeof(want), "%s/d/.ninja_log", dir);
         assert_string_equal(out, want);
         /* ... a subshell's, the shell's own; not a nested shell's, its CDPATH perhaps another */
         snprintf(script, sizeof(script), "( cd d && ninja )");
-        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 1);
+        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, SBX_RUN_DEV_UNKNOWN, sbx_run_ninja_log,
+                                               out, sizeof(out)), 1);
         snprintf(want, sizeof(want), "%s/cp/d/.ninja_log", dir);
         assert_string_equal(out, want);
         snprintf(script, sizeof(script), "sh -c 'cd d && ninja'");
-        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, sbx_run_ninja_log, out, sizeof(out)), 0);
+        assert_int_equal(sbx_run_chain_cd_read((char *const *) argv, dir, SBX_RUN_DEV_UNKNOWN, sbx_run_ninja_log,
+                                               out, sizeof(out)), 0);
         {
                 const char *wrapped[] = { "env", "-u", "CDPATH", "sh", "-c", "cd d && ninja", NULL };
 
-                assert_int_equal(sbx_run_chain_cd_read((char *const *) wrapped, dir, sbx_run_ninja_log, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_chain_cd_read((char *const *) wrapped, dir, SBX_RUN_DEV_UNKNOWN,
+                                                       sbx_run_ninja_log, out, sizeof(out)), 0);
         }
         if (saved)
                 assert_int_equal(setenv("CDPATH", saved, 1), 0);
@@ -5087,7 +5109,7 @@ static void test_wrapper_start_dir(void **state) {
                 int r;
 
                 out[0] = '\0';
-                r = sbx_run_start_dir((char *const *) cases[i].argv, dir, out, sizeof(out));
+                r = sbx_run_start_dir((char *const *) cases[i].argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
                 if (r != cases[i].want)
                         fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
                 if (r == 1)
@@ -5095,7 +5117,7 @@ static void test_wrapper_start_dir(void **state) {
                 for (size_t k = 0; cases[i].argv[k]; k++)
                         snprintf(script + strlen(script), sizeof(script) - strlen(script), "%s%s", k ? " " : "",
                                  cases[i].argv[k]);
-                r = sbx_run_start_dir(sh, dir, out, sizeof(out));
+                r = sbx_run_start_dir(sh, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
                 if (r != cases[i].shell)
                         fail_msg("script %s: %d", script, r);
                 if (r == 1)
@@ -5124,7 +5146,7 @@ static void test_wrapper_start_dir(void **state) {
                         int r;
 
                         out[0] = '\0';
-                        r = sbx_run_start_dir(argv, dir, out, sizeof(out));
+                        r = sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
                         if (r != shells[i].want)
                                 fail_msg("%s: %d", shells[i].script, r);
                         if (r == 1)
@@ -5132,14 +5154,14 @@ static void test_wrapper_start_dir(void **state) {
                 }
                 char *exec[] = { (char *) "timeout", (char *) "9", (char *) "sh", (char *) "-c",
                                  (char *) "cd sub && x", NULL };
-                assert_int_equal(sbx_run_start_dir(exec, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(exec, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
         }
         {
                 /* after a leading cd: the wrapper's command runs there */
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) "cd sub && timeout 60 npm test", NULL };
 
-                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
         }
         {
@@ -5150,10 +5172,10 @@ static void test_wrapper_start_dir(void **state) {
                 assert_non_null(many);
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) (i % 3 == 0 ? "nice" : i % 3 == 1 ? "env" : "nohup");
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) (i % 2 ? "setsid" : "nice");
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(many, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 0);
                 free(many);
         }
         rmdir(sub);
@@ -5419,7 +5441,7 @@ static void test_env_split(void **state) {
                 char out[PATH_MAX];
 
                 assert_non_null(v);
-                assert_int_equal(sbx_run_start_dir(v, "/", out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(v, "/", SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
                 assert_string_equal(out, "/etc");
                 assert_string_equal(sbx_run_shell_script(v), "cd /etc && touch x");
         }
