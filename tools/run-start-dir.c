@@ -1652,6 +1652,7 @@ struct shell_opts {
         bool s;         /* -s: commands from stdin */
         bool startup;   /* startup files that may move it are read first (shell_startup_moves()) */
         bool physical;  /* bash's -P, `-o physical`: its cd resolves symbolic links, as cd -P does */
+        bool unread;    /* -P or `-o physical` given another shell: where its cd goes is not read */
         size_t operand; /* the first operand's index (n: none) */
 };
 
@@ -1685,6 +1686,14 @@ static bool shell_options(char *const *w, size_t n, struct shell_opts *o) {
                                 o->physical = w[i][0] == '-';
                         i++;
                 }
+        }
+        /* bash's alone: dash and BusyBox's ash refuse -P and `-o physical` (measured: "Illegal
+         * option -P", exit 2, the script never run), zsh's -P is another option, and sh may be
+         * bash or dash (shell60: before, `busybox ash -P -c 'cd D && mktemp -q x.XXX'` claimed
+         * D/x.XXX, a file of a command that never ran) */
+        if (o->physical && strcmp(name, "bash") != 0) {
+                o->physical = false;
+                o->unread = true;
         }
         if (i < n && (strcmp(w[i], "--") == 0 || strcmp(w[i], "-") == 0))
                 i++;
@@ -2604,6 +2613,8 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         /* bash's -P or `-o physical`, or a SHELLOPTS of sbx's that bash imports, make its cd's
          * physical; where the shell is sbx's command itself, its $PWD is sbx's (start_logical()) */
         shell_physical = shell_options(argv, argc, &so) && so.physical;
+        if (so.unread)
+                return -1;
         bash = strcmp(base_of(argv[0]), "bash") == 0;
         /* (dash reads no SHELLOPTS: shell59, before, `sh -c` read it as bash does) */
         if (bash && script_reads.depth == 1 && getenv("SHELLOPTS") && strstr(getenv("SHELLOPTS"), "physical"))
@@ -6793,8 +6804,13 @@ static char *chain_script(char *const *argv, bool one_ok, bool *ret_nested, bool
         struct shell_opts so;
 
         *ret_nested = false;
+        /* (BusyBox's shell applet's options its own: command_shell_script()) */
+        if (k >= 0 && n > (size_t) k + 1 && strcmp(base_of(argv[k]), "busybox") == 0 && argv[k + 1][0] != '-')
+                k++;
         *ret_bash = k >= 0 && strcmp(base_of(argv[k]), "bash") == 0;
         *ret_physical = k >= 0 && shell_options(argv + k, n - (size_t) k, &so) && so.physical;
+        if (k >= 0 && so.unread)
+                return NULL;
         for (int depth = 0; cur && depth < 4; depth++) {
                 _cleanup_free_ char *buf = malloc(strlen(cur) + 1);
                 char *inner = NULL, *w[65], *in[8];
@@ -6831,11 +6847,11 @@ static char *chain_script(char *const *argv, bool one_ok, bool *ret_nested, bool
                         w[r] = NULL;
                         if (shell_assignment(w[0]) || !(sub = shell_script(w)) || shell_argv_startup_moves(w, (size_t) r))
                                 break;
-                        if (!(inner = strdup(sub)))
+                        *ret_physical = shell_options(w, (size_t) r, &so) && so.physical;
+                        if (so.unread || !(inner = strdup(sub)))
                                 return NULL;
                         *ret_nested = true;
                         *ret_bash = strcmp(base_of(w[0]), "bash") == 0;
-                        *ret_physical = shell_options(w, (size_t) r, &so) && so.physical;
                 }
                 if (!inner)
                         break;

@@ -3487,7 +3487,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                             for where in own root nx tmp temp env-own env-root sh-own sh-root cd-own cd-root semi-own semi-root \
                                          null-own null-root outer-own outer-root subst-own subst-root \
                                          nest-own nest-root paren-own paren-root scd-own scd-root shm shm-t \
-                                         devfd devpts pd-own pd-root cdp-own cdp-root dpd orx-own orx-root sete-own sete-root sce-own sce-root; do
+                                         devfd devpts pd-own pd-root cdp-own cdp-root dpd orx-own orx-root sete-own sete-root sce-own sce-root \
+                                         bbp; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3565,6 +3566,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 # ... dash's pushd, which it has not, moves nothing: its refused `touch y`
                                 # names no directory (shell59: before, D/y)
                                 dpd) mode=read-only run=(sh -c "pushd '$z/own'; touch y") want=denied::1 ;;
+                                # ... BusyBox's ash refuses -P, running nothing: its exit 2 of no file
+                                # (shell60: its readers took the cd as bash -P's, own/x.XXX, a claim its
+                                # exit 2 kept out of the verdict, as here)
+                                bbp) command -v busybox >/dev/null || continue
+                                     mode=read-only run=(busybox ash -P -c "cd '$z/own' && mktemp -q x.XXX") want=task_failure::2 ;;
                                 esac
                                 [ ${#run[@]} -gt 0 ] || run=("${envs[@]}" mktemp "${args[@]}")
                                 status_row "$d/ws" $b $mode "$d/mk.json" "${run[@]}"

@@ -4434,6 +4434,38 @@ static void test_chain_cd_read(void **state) {
                                 fail_msg("mktemp row %zu (%s): %s, want %s", i, mk[i].cmd, out, want);
                 }
         }
+        /* a shell's -P and `-o physical` read of bash's alone: dash and BusyBox's ash refuse
+         * them, running nothing, zsh's -P is another option, sh may be either (shell60: before,
+         * `busybox ash -P -c 'cd d && mktemp -q x.XXX'` claimed d/x.XXX, start_dir() d) */
+        {
+                static const struct {
+                        const char *argv[6];
+                        bool read;
+                } pp[] = {
+                        { { "busybox", "ash", "-P", "-c", "cd d && mktemp -q x.XXX" }, false },
+                        { { "busybox", "sh", "-eP", "-c", "cd d && mktemp -q x.XXX" }, false },
+                        { { "sh", "-P", "-c", "cd d && mktemp -q x.XXX" }, false },
+                        { { "dash", "-o", "physical", "-c", "cd d && mktemp -q x.XXX" }, false },
+                        { { "timeout", "9", "ash", "-P", "-c", "cd d && mktemp -q x.XXX" }, false },
+                        { { "sh", "-c", "sh -P -c 'cd d && mktemp -q x.XXX'" }, false },
+                        { { "bash", "-P", "-c", "cd d && mktemp -q x.XXX" }, true },
+                        { { "busybox", "ash", "-c", "cd d && mktemp -q x.XXX" }, true },
+                        { { "sh", "-c", "bash -o physical -c 'cd d && mktemp -q x.XXX'" }, true },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(pp); i++) {
+                        char *const *pv = (char *const *) pp[i].argv;
+                        int r = sbx_run_start_dir(pv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out));
+
+                        snprintf(want, sizeof(want), "%s/d", dir);
+                        if (r != (pp[i].read ? 1 : -1) || (r == 1 && strcmp(out, want) != 0))
+                                fail_msg("-P row %zu (%s %s): start %d", i, pp[i].argv[0], pp[i].argv[1], r);
+                        r = sbx_run_chain_mktemp_file(pv, dir, SBX_RUN_DEV_UNKNOWN, NULL, out, sizeof(out));
+                        snprintf(want, sizeof(want), "%s/d/x.XXX", dir);
+                        if (r != (pp[i].read ? 1 : 0) || (r == 1 && strcmp(out, want) != 0))
+                                fail_msg("-P row %zu (%s %s): mktemp %d", i, pp[i].argv[0], pp[i].argv[1], r);
+                }
+        }
         /* a relative DIR's `..` from the shell's $PWD, a link's name (lk, to d/nb) where sbx's
          * is one, as the shell reads it: dir's, not d's (shell58: before, d's, the parent of the
          * link's target); not read where the shell is another's (its $PWD perhaps another) */
