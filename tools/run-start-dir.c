@@ -3045,8 +3045,14 @@ char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *sta
                  * exit 1` of a refused D task_failure) */
                 _cleanup_free_ char *sub = malloc(strlen(script) + 1);
                 bool one = false;
-                const char *cmd = sub ? subst_command(script, sub, &one) : NULL;
+                const char *cmd;
 
+                /* past a leading `set -e` (set_lead(): errexit, nounset, pipefail), which changes
+                 * nothing of one command's status or lines (shell60: before, none read, `set -e;
+                 * mktemp -q -p D` of a refused D task_failure under both backends) */
+                if (set_lead(script))
+                        script = set_lead(script);
+                cmd = sub ? subst_command(script, sub, &one) : NULL;
                 r = simple_words(cmd ? cmd : script, next.buf, next.w, 64, in, SBX_ELEMENTSOF(in), &n_in);
                 while (r > 0 && k < (size_t) r && shell_assignment(next.w[k]))
                         k++;

@@ -3488,7 +3488,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                          null-own null-root outer-own outer-root subst-own subst-root \
                                          nest-own nest-root paren-own paren-root scd-own scd-root shm shm-t \
                                          devfd devpts pd-own pd-root cdp-own cdp-root dpd orx-own orx-root sete-own sete-root sce-own sce-root \
-                                         bbp; do
+                                         bbp setp-own setp-root; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3566,6 +3566,11 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 # ... dash's pushd, which it has not, moves nothing: its refused `touch y`
                                 # names no directory (shell59: before, D/y)
                                 dpd) mode=read-only run=(sh -c "pushd '$z/own'; touch y") want=denied::1 ;;
+                                # ... its -p DIR after a leading `set -e` (shell60: before, task_failure,
+                                # both backends, root and nobody)
+                                setp-*) mode=read-only run=(sh -c "set -e; mktemp -q -p '$z/${where#setp-}'")
+                                        want=denied:$z/${where#setp-}/tmp.XXXXXXXXXX:1
+                                        [ $where = setp-root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 # ... BusyBox's ash refuses -P, running nothing: its exit 2 of no file
                                 # (shell60: its readers took the cd as bash -P's, own/x.XXX, a claim its
                                 # exit 2 kept out of the verdict, as here)

@@ -4211,6 +4211,15 @@ static void test_mktemp_file(void **state) {
                 { { "sh", "-c", "f=$((1 + 2))" }, NULL, NULL },
                 { { "sh", "-c", "f=x$(mktemp -q -p /ro)" }, NULL, NULL },
                 { { "sh", "-c", "f=`mktemp -q -p /ro`" }, NULL, NULL },
+                /* past a leading `set -e` (set_lead()), as start_dir() reads it (shell60: before,
+                 * none, `set -e; mktemp -q -p D` of a refused D read task_failure); not another
+                 * set, nor a second command */
+                { { "sh", "-c", "set -e; mktemp -q -p /ro" }, NULL, "/ro/tmp.XXXXXXXXXX" },
+                { { "bash", "-c", "set -euo pipefail\nmktemp -q -p /ro x.XXX" }, NULL, "/ro/x.XXX" },
+                { { "sh", "-c", "set -e && f=$(mktemp -q -p /ro) || exit 1" }, NULL, "/ro/tmp.XXXXXXXXXX" },
+                { { "sh", "-c", "set -x; mktemp -q -p /ro" }, NULL, NULL },
+                { { "sh", "-c", "set -e; true; mktemp -q -p /ro" }, NULL, NULL },
+                { { "sh", "-c", "set -e; mktemp -q -p /ro; true" }, NULL, NULL },
                 { { "mkdir", "-p", "/ro/x" }, NULL, NULL },
         };
         (void) state;
