@@ -2187,14 +2187,136 @@ static bool cd_word(const char **q, char *dir, size_t size, bool tilde) {
         return true;
 }
 
+/* The variables a script's leading assignments set (vars_lead()), read in its leading cds' words
+ * (var_word()). */
+struct script_vars {
+        size_t n;
+        struct {
+                char name[32];
+                char value[PATH_MAX];
+        } v[4];
+};
+
+/* Past the `;`, newline or `&&` at q that ends a script's leading command and the blanks after
+ * it; NULL for any other text. */
+static const char *past_lead_end(const char *q) {
+        if ((*q == ';' && q[1] != ';') || *q == '\n')
+                q++;
+        else if (strncmp(q, "&&", 2) == 0)
+                q += 2;
+        else
+                return NULL;
+        return q + strspn(q, " \t\n");
+}
+
+/* Past a script's leading assignments alone at p (`D=/w/d;`, `A=1 B='x y'` and a newline, or
+ * `&&` after them) and the blanks after them, each a value without expansions (a word of no
+ * quotes, one single-quoted, one double-quoted without $, ` or \), recorded in vars: they move
+ * nothing and name no file. NULL for any other text, a name not sbx's own to read: one in sbx's
+ * environment (exported: the commands after see it, `MAKEFLAGS=...; make`), or one the shell
+ * reads itself (HOME, CDPATH, PWD, ...: `HOME=D; cd` moves to D, not to sbx's $HOME). */
+static const char *vars_lead(const char *p, struct script_vars *vars) {
+        static const char *const shells_own[] = { "HOME", "CDPATH", "PWD", "OLDPWD", "IFS", "ENV", "BASH_ENV",
+                                                  "SHELLOPTS", "BASHOPTS", "POSIXLY_CORRECT", "PATH" };
+        static const char name_chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789";
+        const char *q = p;
+        bool any = false;
+
+        for (;;) {
+                size_t k = strspn(q, name_chars), m, i;
+                const char *v = q + k + 1, *end;
+
+                if (k == 0 || q[k] != '=' || (q[0] >= '0' && q[0] <= '9'))
+                        break;
+                if (k >= sizeof(vars->v[0].name))
+                        return NULL;
+                if (*v == '\'' || *v == '"') {
+                        const char *close = strchr(v + 1, *v);
+
+                        if (!close || memchr(v + 1, '\n', (size_t) (close - v - 1)) ||
+                            (*v == '"' && strcspn(v + 1, "$`\\") < (size_t) (close - v - 1)))
+                                return NULL;
+                        m = (size_t) (close - v - 1);
+                        end = close + 1;
+                        v++;
+                } else {
+                        m = strcspn(v, " \t\n;&|<>()");
+                        if (strcspn(v, "$`'\"\\*?[~{") < m)
+                                return NULL;
+                        end = v + m;
+                }
+                if (*end && !strchr(" \t\n;&", *end))
+                        return NULL;
+                for (i = 0; i < SBX_ELEMENTSOF(shells_own); i++)
+                        if (k == strlen(shells_own[i]) && strncmp(q, shells_own[i], k) == 0)
+                                return NULL;
+                if (m >= sizeof(vars->v[0].value))
+                        return NULL;
+                for (i = 0; i < vars->n; i++)
+                        if (strlen(vars->v[i].name) == k && strncmp(vars->v[i].name, q, k) == 0)
+                                break;
+                if (i == SBX_ELEMENTSOF(vars->v))
+                        return NULL;
+                memcpy(vars->v[i].name, q, k);
+                vars->v[i].name[k] = '\0';
+                if (getenv(vars->v[i].name))
+                        return NULL;
+                memcpy(vars->v[i].value, v, m);
+                vars->v[i].value[m] = '\0';
+                if (i == vars->n)
+                        vars->n++;
+                any = true;
+                q = end + strspn(end, " \t");
+        }
+        /* (not `D=x cmd`: cmd's environment, its words expanded before it) */
+        return any ? past_lead_end(q) : NULL;
+}
+
+/* The directory word at *q of a leading cd that is one expansion of a variable of vars, `$D`,
+ * `${D}`, `"$D"` or `"${D}"`, its value into dir (size bytes), *q past it: unquoted, a value the
+ * shell does not split or glob (no blank, no *, ? or [). false otherwise: another word, a name
+ * vars have not (sbx's environment's, or unset). */
+static bool var_word(const char **q, char *dir, size_t size, const struct script_vars *vars) {
+        const char *s = *q;
+        bool quoted = *s == '"', brace;
+        size_t k;
+
+        s += quoted;
+        if (*s++ != '$')
+                return false;
+        brace = *s == '{';
+        s += brace;
+        k = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789");
+        if (k == 0 || (brace && s[k] != '}'))
+                return false;
+        for (size_t i = 0; i < vars->n; i++) {
+                const char *e = s + k + brace;
+                const char *value = vars->v[i].value;
+
+                if (strlen(vars->v[i].name) != k || strncmp(vars->v[i].name, s, k) != 0)
+                        continue;
+                if (quoted && *e++ != '"')
+                        return false;
+                if ((*e && !strchr(" \t\n;&|<>()", *e)) || (!quoted && strpbrk(value, " \t\n*?[")) ||
+                    strlen(value) >= size)
+                        return false;
+                memcpy(dir, value, strlen(value) + 1);
+                *q = e;
+                return true;
+        }
+        return false;
+}
+
 /* The directory word at *q of a script's leading cd (past its blanks), into dir (size bytes), *q
  * past it: a word without expansions, quoted whole or not at all (cd_word(), tilde its); not an
  * option (`cd -`, `cd -P`), but where `dash` (past cd's `--`) a name starting with '-' other than
  * `-` (OLDPWD's, as after `--` too). false where sbx does not read it. */
-static bool cd_dir(const char **q, char *dir, size_t size, bool tilde, bool dash) {
+static bool cd_dir(const char **q, char *dir, size_t size, bool tilde, bool dash, const struct script_vars *vars) {
         const char *word = *q, *close;
         size_t n;
 
+        if (vars && (word[0] == '$' || (word[0] == '"' && word[1] == '$')))
+                return var_word(q, dir, size, vars) && dir[0] && (dir[0] != '-' || (dash && dir[1]));
         if (*word != '\'' && *word != '"')
                 return cd_word(q, dir, size, tilde) && dir[0] && (dir[0] != '-' || (dash && dir[1]));
         if (!(close = strchr(word + 1, *word)))
@@ -2236,7 +2358,8 @@ static const char *past_null_stdout(const char *q) {
  * D/y); its options, `+N` and `-N` are not read. A redirection of its stdout to /dev/null after
  * the word is no matter (past_null_stdout()). The text past them, or NULL for another command
  * or a cd not read (`cd -`, `cd -e`, `cd -@`). */
-static const char *cd_command(const char *p, char *dir, size_t size, bool tilde, bool bash, char *ret_opt) {
+static const char *cd_command(const char *p, char *dir, size_t size, bool tilde, bool bash, char *ret_opt,
+                              const struct script_vars *vars) {
         bool pushd = bash && strncmp(p, "pushd", 5) == 0 && (p[5] == ' ' || p[5] == '\t'), dash = false;
         const char *q;
 
@@ -2262,16 +2385,16 @@ static const char *cd_command(const char *p, char *dir, size_t size, bool tilde,
         }
         if (pushd && (*q == '-' || *q == '+'))
                 return NULL;
-        return cd_dir(&q, dir, size, tilde, dash) ? past_null_stdout(q) : NULL;
+        return cd_dir(&q, dir, size, tilde, dash, vars) ? past_null_stdout(q) : NULL;
 }
 
 /* Whether the command seg of an `&&` chain is a cd that start_dir() may read, alone (cd_command():
  * a pushd too, which start_dir() reads only where bash runs it; the readers after it take the
  * directory start_dir() read, or chain_cd_apply() its own). */
-static bool chain_cd(const char *seg) {
+static bool chain_cd(const char *seg, const struct script_vars *vars) {
         char dir[PATH_MAX];
         char opt;
-        const char *q = cd_command(seg + strspn(seg, " \t"), dir, sizeof(dir), true, true, &opt);
+        const char *q = cd_command(seg + strspn(seg, " \t"), dir, sizeof(dir), true, true, &opt, vars);
 
         return q && q[strspn(q, " \t")] == '\0';
 }
@@ -2331,15 +2454,7 @@ static const char *set_lead(const char *p) {
                 any = true;
                 q += k;
         }
-        if (!any || name)
-                return NULL;
-        if ((*q == ';' && q[1] != ';') || *q == '\n')
-                q++;
-        else if (strncmp(q, "&&", 2) == 0)
-                q += 2;
-        else
-                return NULL;
-        return q + strspn(q, " \t\n");
+        return any && !name ? past_lead_end(q) : NULL;
 }
 
 /* Whether the len bytes at p (past its blanks) are a command of an `&&` chain that may come before
@@ -2595,6 +2710,8 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         char *w[64], *in[8];
         size_t n_in = 0, argc = 0;
         struct shell_opts so;
+        struct script_vars vars = { 0 };
+        const char *vars_at = NULL;
         bool shell_physical, sure, bash;
         char opt;
         int r;
@@ -2662,9 +2779,22 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                         p = q;
                         continue;
                 }
-                /* `~` where this shell is sbx's command itself, its environment sbx's */
-                if (!(q = cd_command(p, dir, sizeof(dir), script_reads.depth == 1, bash, &opt)))
+                /* leading assignments, read in a cd's word after them where this shell is sbx's
+                 * command itself, its environment sbx's (shell60: before, none read, `D=/w/d; cd
+                 * "$D" && touch x` of a refused d denied of no file, `... && mktemp -q x.XXX`
+                 * task_failure under both backends) */
+                if (script_reads.depth == 1 && (q = vars_lead(p, &vars))) {
+                        vars_at = vars_at ? vars_at : p;
+                        p = q;
+                        continue;
+                }
+                /* `~` where this shell is sbx's command itself, its environment sbx's; what
+                 * follows assignments that no cd reads is read from them on, as before */
+                if (!(q = cd_command(p, dir, sizeof(dir), script_reads.depth == 1, bash, &opt, &vars))) {
+                        p = vars_at ? vars_at : p;
                         break;
+                }
+                vars_at = NULL;
                 bool line_ends = false;
 
                 for (; *q == ' ' || *q == '\t' || *q == '\n'; q++)
@@ -6288,7 +6418,8 @@ int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t si
  * (5e23f79): the rest runs from where that cd went, or from where the shell was where it failed;
  * *ret_semi (NULL: not asked, the `;` refused) says so, and the cd's directory is then
  * sbx_run_start_dir()'s alone (chain_cd_apply()). */
-static size_t and_chain(const char *script, char *buf, char **seg, size_t max, bool *ret_semi) {
+static size_t and_chain(const char *script, char *buf, char **seg, size_t max, bool *ret_semi,
+                        const struct script_vars *vars) {
         size_t n = 0, len;
         char *o = buf;
         const char *past;
@@ -6330,14 +6461,14 @@ static size_t and_chain(const char *script, char *buf, char **seg, size_t max, b
                 } else if ((ch == ';' || ch == '\n') && ret_semi && n == 1 && !*ret_semi) {
                         /* (`cd D;` with nothing after it, or `;;`: none) */
                         o[i] = '\0';
-                        if (!chain_cd(seg[0]) || !o[i + 1 + strspn(o + i + 1, " \t")] || n == max)
+                        if (!chain_cd(seg[0], vars) || !o[i + 1 + strspn(o + i + 1, " \t")] || n == max)
                                 return 0;
                         *ret_semi = true;
                         seg[n++] = o + i + 1;
                 } else if (ch == '|' && ret_semi && n == 1 && (past = or_exit(o + i))) {
                         /* `cd D || exit;` as `cd D &&` (or_exit()) */
                         o[i] = '\0';
-                        if (!chain_cd(seg[0]) || !past[strspn(past, " \t\n")] || n == max)
+                        if (!chain_cd(seg[0], vars) || !past[strspn(past, " \t\n")] || n == max)
                                 return 0;
                         i = (size_t) (past - o) - 1;
                         seg[n++] = o + i + 1;
@@ -6355,10 +6486,10 @@ static char **chain_command(const char *script, char *buf, char *words_buf, char
         size_t n, first = 0;
         bool semi;
 
-        if ((n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi)) < 2)
+        if ((n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi, NULL)) < 2)
                 return NULL;
         /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
-        if (chain_cd(seg[0]))
+        if (chain_cd(seg[0], NULL))
                 first = 1;
         *ret_last = first + 1 == n;
         /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
@@ -6404,7 +6535,7 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
                 later[0] = '\0';
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) ||
-            (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi)) < 2)
+            (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi, NULL)) < 2)
                 return 0;
         for (size_t i = 0; i < n; i++) {
                 char name[PATH_MAX];
@@ -6412,7 +6543,7 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
 
                 /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it),
                  * quiet ones before it too */
-                if (leading && (chain_cd(seg[i]) || quiet_lead_at(seg[i] + strspn(seg[i], " \t"),
+                if (leading && (chain_cd(seg[i], NULL) || quiet_lead_at(seg[i] + strspn(seg[i], " \t"),
                                                                    strlen(seg[i] + strspn(seg[i], " \t")))))
                         continue;
                 leading = false;
@@ -6770,14 +6901,14 @@ int sbx_run_chain_bfd_outputs(char *const *argv, const char *cwd, char *out, siz
          * sourced, eval, exec) or is a binutils program of its own */
         char *seg[8], tmp[PATH_MAX];
         bool semi;
-        size_t n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi);
+        size_t n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi, NULL);
 
         if (n < 2)
                 return 0;
         for (size_t i = 0; i < n; i++) {
                 static const char *const movers[] = { "cd", "pushd", "popd", "source", ".", "eval", "exec" };
 
-                if (i == 0 && chain_cd(seg[0]))
+                if (i == 0 && chain_cd(seg[0], NULL))
                         continue; /* the start directory's (cwd) */
                 if (!(cmd = segment_words(seg[i], words_buf, w, SBX_ELEMENTSOF(w) - 1)) || !cmd[0])
                         return 0;
@@ -6894,12 +7025,18 @@ static int chain_cd_apply(char *const *argv, const char *cwd, enum sbx_run_dev d
          * reads its leading cd (review53: `cd ~/r && git stash` read no lock file, task_failure) */
         own = script && !nested && shell_script(argv) && shell_script(argv) == sbx_run_shell_script(argv) &&
               !shell_argv_startup_moves(argv, argc);
+        /* its leading assignments where it is sbx's own, as start_dir() reads them (vars_lead()) */
+        const char *body = script ? script + strspn(script, " \t\n") : NULL;
+        struct script_vars vars = { 0 };
+
+        while (own && (q = vars_lead(body, &vars)))
+                body = q;
         /* the cd read as start_dir() reads a leading one (cd_command(): shell59, before `cd DIR`
          * alone, and `pushd D && mktemp -q x`, `cd -P D && ...`, `cd -L D && ...`, `cd -- D &&
          * ...` of a refused D read task_failure under both backends) */
         if (!script || !cwd || cwd[0] != '/' || strlen(cwd) >= sizeof(joined) || !(buf = malloc(strlen(script) + 1)) ||
-            !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg), &semi) != 2 ||
-            !(q = cd_command(seg[0] + strspn(seg[0], " \t"), dir, sizeof(dir), own, bash, &opt)) ||
+            !(words_buf = malloc(strlen(script) + 1)) || and_chain(body, buf, seg, SBX_ELEMENTSOF(seg), &semi, &vars) != 2 ||
+            !(q = cd_command(seg[0] + strspn(seg[0], " \t"), dir, sizeof(dir), own, bash, &opt, &vars)) ||
             q[strspn(q, " \t")] != '\0')
                 return 0;
         /* bash's -P, `-o physical`, or a SHELLOPTS of sbx's that bash imports (a nested one's

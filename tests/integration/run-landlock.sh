@@ -3488,7 +3488,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                          null-own null-root outer-own outer-root subst-own subst-root \
                                          nest-own nest-root paren-own paren-root scd-own scd-root shm shm-t \
                                          devfd devpts pd-own pd-root cdp-own cdp-root dpd orx-own orx-root sete-own sete-root sce-own sce-root \
-                                         bbp setp-own setp-root; do
+                                         bbp setp-own setp-root var-own var-root vt-own vt-root; do
                                 mode=workspace-write want=denied:$z/$where/tmp.XXXXXXXXXX:1 args=(-q -d -p "$z/$where") envs=() run=()
                                 case $where in
                                 root) [ $who = nobody ] && want=task_failure::1 ;;
@@ -3537,9 +3537,14 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 # leading `set -e`'s `cd D;`, read as a leading cd, and in a command
                                 # substitution's chain, an echo of its output after it (shell59: before,
                                 # task_failure, both backends, root and nobody)
-                                nest-*|paren-*|scd-*|pd-*|cdp-*|orx-*|sete-*|sce-*)
+                                # ... after a cd of a variable the script assigned first (shell60:
+                                # before, task_failure, and a refused `touch x` there denied of no
+                                # file, both backends, root and nobody)
+                                nest-*|paren-*|scd-*|pd-*|cdp-*|orx-*|sete-*|sce-*|var-*|vt-*)
                                         mode=read-only at=$z/${where#*-}
                                         case $where in
+                                        var-*) run=(sh -c "D='$at'; cd \"\$D\" && mktemp -q x.XXX") ;;
+                                        vt-*) run=(sh -c "D='$at'; cd \"\$D\" && touch x") ;;
                                         nest-*) run=(sh -c "sh -c \"cd '$at' && mktemp -q x.XXX\"") ;;
                                         paren-*) run=(sh -c "( cd '$at' && mktemp -q x.XXX )") ;;
                                         scd-*) run=(sh -c "f=\$(cd '$at' && mktemp -q x.XXX) || exit 1") ;;
@@ -3550,6 +3555,7 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         sce-*) run=(sh -c "f=\$(cd '$at' && mktemp -q x.XXX) && echo \"\$f\"") ;;
                                         esac
                                         want=denied:$at/x.XXX:1
+                                        [ ${where%%-*} = vt ] && want=denied:$at/x:1
                                         [ ${where#*-} = root ] && [ $who = nobody ] && want=task_failure::1 ;;
                                 # ... after `cd /dev/shm;`, as the backend's /dev has it: its $TMPDIR's
                                 # /tmp refused; its template in /dev/shm, the host's under Landlock,

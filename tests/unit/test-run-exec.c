@@ -298,6 +298,8 @@ static void test_script_start_dir(void **state) {
                 "cd sub; touch x", "cd sub ; cd missing; touch x", "cd sub\ntouch x", "cd missing; cd sub && x",
                 /* `|| exit` or `|| exit 1` after it, as `&&`; a leading `set -e` (shell59: not known) */
                 "cd sub || exit; touch x", "cd sub||exit 1\ntouch x", "cd sub || exit 1 ; x",
+                /* a variable of the script's leading assignments in its word (shell60: not known) */
+                "D=sub; cd \"$D\" && touch x", "D='sub' E=1\ncd $D; touch x", "D=x; D=\"sub\" && cd \"${D}\" && x",
                 "set -e; cd sub; touch x", "set -euo pipefail\ncd sub\ntouch x", "set -o errexit && cd sub && x",
         };
         static const char *const stays[] = {
@@ -318,6 +320,10 @@ static void test_script_start_dir(void **state) {
                 "cd /proc/self; touch x", "cd /dev/shm; touch x", "cd sub/missing/..; touch x",
                 "cd sub/..; x",   "cd $D && touch x", "cd ~root && touch x", "cd - && x",
                 "cd s\\\n ub && x", "cd \\-P sub && x", "cd ~x/ && x",
+                /* a variable's cd not read: an assignment before the cd's own words, one the shell
+                 * reads itself (HOME: not sbx's ~), a word of more than the variable, one split */
+                "D=sub cd \"$D\" && x", "HOME=sub; cd ~ && x", "HOME=sub; cd && x", "CDPATH=.; cd in && x",
+                "D=sub; cd \"$D/in\" && x", "D='s ub'; cd $D && x", "D=sub; cd \"$E\" && x", "D=$PWD; cd \"$D\" && x",
                 /* `~` of a shell another program runs, its HOME perhaps another */
                 "env -u HOME sh -c 'cd ~ && x'", "env HOME=/ sh -c 'cd ~/ && x'", "sh -c 'cd ~ && x'",
                 "cd sub && (cd /tmp && x)", "cd sub && pushd +1 && x", "cd sub&&x;popd", "cd && x",
@@ -398,6 +404,15 @@ static void test_script_start_dir(void **state) {
 
                 if (sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)) != -1)
                         fail_msg("known: %s", unknown[i]);
+        }
+        {
+                /* ... nor one in sbx's environment, exported: the commands after the cd see it */
+                char *argv[] = { (char *) "sh", (char *) "-c", (char *) "T_D=sub; cd \"$T_D\" && make", NULL };
+
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), 1);
+                assert_int_equal(setenv("T_D", "sub", 1), 0);
+                assert_int_equal(sbx_run_start_dir(argv, dir, SBX_RUN_DEV_UNKNOWN, out, sizeof(out)), -1);
+                assert_int_equal(unsetenv("T_D"), 0);
         }
         for (size_t i = 0; i < sizeof(after) / sizeof(after[0]); i++) {
                 char *argv[] = { (char *) "bash", (char *) "-c", (char *) after[i][0], (char *) after[i][1],
@@ -4400,6 +4415,15 @@ static void test_chain_cd_read(void **state) {
                         { "bash -c 'pushd -n d && mktemp -q x.XXX'", NULL, NULL },
                         { "cd d 2>/dev/null && mktemp -q x.XXX", NULL, NULL },
                         { "cd -e d && mktemp -q x.XXX", NULL, NULL },
+                        /* a variable of the script's leading assignments in the cd's word
+                         * (shell60: before, none read, task_failure under both backends); not
+                         * a nested shell's, whose environment may be another */
+                        { "D=d; cd \"$D\" && mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "D=d\ncd $D; mktemp -q x.XXX", NULL, "d/x.XXX" },
+                        { "D=d cd \"$D\" && mktemp -q x.XXX", NULL, NULL },
+                        { "HOME=d; cd ~ && mktemp -q x.XXX", NULL, NULL },
+                        { "D=d; cd \"$D/nb\" && mktemp -q x.XXX", NULL, NULL },
+                        { "sh -c 'D=d; cd \"$D\" && mktemp -q x.XXX'", NULL, NULL },
                         /* `|| exit` or `|| exit 1` after the cd, as `&&`; a leading `set -e`
                          * (shell59: before, none read, task_failure under both backends) */
                         { "cd d || exit; mktemp -q x.XXX", NULL, "d/x.XXX" },
