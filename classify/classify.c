@@ -4045,7 +4045,8 @@ static bool perl_mode_writes(const unsigned char *m, size_t n, bool *ret_told) {
 
 /* perl's die after an open it failed: the fifo-denial line text[0..ss) (the text before its
  * signature, ss, its end se; the whole line tl long) "MSG: Permission denied at -e line N." of a perl -e
- * script (the argv's, inline_script) whose line N holds one open and one die, `open(FH, MODE,
+ * script (the argv's, inline_script) whose die that prints it (of line N's) is in a statement of one
+ * open and one die, `open(FH, MODE,
  * PATH) or die "MSG: $!"` (`||`; `open FH, ...  or die`; the two-argument `open(FH, ">PATH")`),
  * MODE and PATH literals, or PATH a scalar ($f) that MSG names alone ("$f: $!", "cannot open
  * $f: $!"), MSG's text as the line prints it: the path that open named, into path, and whether
@@ -4105,29 +4106,177 @@ static unsigned long perl_at_line(const struct sbx_classifier *c, const unsigned
         return line;
 }
 
+/* The offsets of the dies of a perl script's line s[0..n) (the word outside string literals),
+ * and of its warns, which print as a die does (`or warn "x: $!"` before `or die "x: $!"`: the
+ * warn's line is not the die's), into at[], at most max of them; their count, max + 1 where
+ * there are more or the line names Carp's croak or confess, which print as a die does too. */
+static size_t perl_dies(const unsigned char *s, size_t n, size_t *at, size_t max) {
+        unsigned char quote = 0;
+        size_t k = 0;
+
+        for (size_t i = 0; i < n; i++) {
+                if (quote) {
+                        if (s[i] == '\\')
+                                i++;
+                        else if (s[i] == quote)
+                                quote = 0;
+                } else if (s[i] == '\'' || s[i] == '"')
+                        quote = s[i];
+                else if ((n - i >= 5 && memcmp(s + i, "croak", 5) == 0 && perl_word_at(s, n, i, 5)) ||
+                         (n - i >= 7 && memcmp(s + i, "confess", 7) == 0 && perl_word_at(s, n, i, 7)))
+                        return max + 1;
+                else if ((n - i >= 3 && memcmp(s + i, "die", 3) == 0 && perl_word_at(s, n, i, 3)) ||
+                         (n - i >= 4 && memcmp(s + i, "warn", 4) == 0 && perl_word_at(s, n, i, 4))) {
+                        if (k == max)
+                                return max + 1;
+                        at[k++] = i;
+                }
+        }
+        return k;
+}
+
+/* The statement of s[0..n) that holds the offset d: from after the ';' before it to the ';'
+ * after it (outside string literals), into *ret_b, *ret_e. */
+static void perl_statement(const unsigned char *s, size_t n, size_t d, size_t *ret_b, size_t *ret_e) {
+        unsigned char quote = 0;
+
+        *ret_b = 0;
+        *ret_e = n;
+        for (size_t i = 0; i < n; i++) {
+                if (quote) {
+                        if (s[i] == '\\')
+                                i++;
+                        else if (s[i] == quote)
+                                quote = 0;
+                } else if (s[i] == '\'' || s[i] == '"')
+                        quote = s[i];
+                else if (s[i] == ';' && i < d)
+                        *ret_b = i + 1;
+                else if (s[i] == ';' && i > d) {
+                        *ret_e = i;
+                        return;
+                }
+        }
+}
+
+/* Whether the die (or warn) at s[d..n) (its statement's), on the script's line `line`, may print perl's
+ * line t[0..tl) (its blanks after it trimmed): false only where its message is a literal that
+ * ends its arguments ("MSG", 'MSG', "MSG$!", $!, "...\n", which prints no " at NAME line N.")
+ * and cannot print it. */
+static bool perl_die_may_print(const struct sbx_classifier *c, const unsigned char *s, size_t n, size_t d,
+                               unsigned long line, const unsigned char *t, size_t tl) {
+        const unsigned char *m = s + d + (s[d] == 'w' ? 4 : 3), *end = s + n, *after;
+        char suffix[sizeof(c->perl_name) + 40];
+        size_t ml = 0, sl = 0;
+        bool nl = false, err = false;
+
+        while (m < end && (*m == ' ' || *m == '\t' || *m == '('))
+                m++;
+        if (end - m >= 2 && m[0] == '$' && m[1] == '!') {
+                err = true;
+                after = m + 2;
+        } else if (m < end && (*m == '"' || *m == '\'')) {
+                unsigned char q = *m++;
+                const unsigned char *x;
+
+                for (x = m; x < end && *x != q; x++)
+                        if (*x == '\\' || (q == '"' && (*x == '$' || *x == '@')))
+                                break;
+                ml = (size_t) (x - m);
+                /* then "$!", then "\n", at its end alone */
+                if (q == '"' && end - x >= 2 && x[0] == '$' && x[1] == '!') {
+                        err = true;
+                        x += 2;
+                }
+                if (q == '"' && end - x >= 2 && x[0] == '\\' && x[1] == 'n') {
+                        nl = true;
+                        x += 2;
+                }
+                if (x >= end || *x != q)
+                        return true;
+                after = x + 1;
+        } else
+                return true;
+        /* the message alone: the die's arguments end there */
+        while (after < end && (*after == ' ' || *after == '\t' || *after == ')'))
+                after++;
+        if (after < end && *after != ';' && *after != '}' &&
+            !(end - after >= 2 && memcmp(after, "if", 2) == 0 && perl_word_at(s, n, (size_t) (after - s), 2)) &&
+            !(end - after >= 6 && memcmp(after, "unless", 6) == 0 && perl_word_at(s, n, (size_t) (after - s), 6)))
+                return true;
+        if (!nl) {
+                int k = snprintf(suffix, sizeof(suffix), " at %s line %lu.", c->perl_name, line);
+
+                if (k < 0 || (size_t) k >= sizeof(suffix))
+                        return true;
+                sl = (size_t) k;
+        }
+        if (tl < ml + sl || memcmp(t, m, ml) != 0 || memcmp(t + tl - sl, suffix, sl) != 0)
+                return false;
+        return err || tl == ml + sl;
+}
+
+static bool perl_statement_open(const unsigned char *ls, size_t ll, const char *text, size_t ss, bool bare, bool nl,
+                                char *path, size_t size, bool *ret_writes);
+
+/* perl's die after an open it failed, text[0..tl) its line, ss..se its signature's (bare: MSG's end,
+ * ss == se): "MSG at NAME line N." of a die on the script's line N, or, MSG alone, one whose
+ * message ends in "\n" (mine56: `die "x: $!\n"` named none), of any line. Of the dies there, the
+ * one that may print the line (perl_die_may_print(); readers60: of two on one line, or of
+ * several a "\n" one, before none), its statement the open's (perl_statement_open()). */
 static bool perl_die_open(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
                           bool bare, char *path, size_t size, bool *ret_writes) {
-        const unsigned char *ls, *t = (const unsigned char *) text, *mode = NULL, *file = NULL, *msg;
-        size_t ll, e = tl, d, o, at[4], al[4], ml = 0, fl = 0, msgl, pre, post;
-        unsigned long line = 0;
-        int k;
-        bool told, var, nl = false;
+        const unsigned char *ls, *t = (const unsigned char *) text, *stmt = NULL;
+        size_t ll, e = tl, d, at[16], n, b, stmt_len = 0, may = 0;
+        unsigned long line, k = 1;
+        bool nl;
 
-        if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL || !c->perl_name[0])
+        if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL || !c->perl_name[0] ||
+            perl_line_directive(c->inline_script))
                 return false;
-        /* MSG, the signature's text, then " at NAME line N." (NAME -e, or the script file's) */
-        if (!(line = perl_at_line(c, t, tl, &d)) || d != se) {
-                /* or MSG alone, the signature its end: a message that ends in "\n", which perl
-                 * prints without the line's number, of the script's one die (mine56: `die "x:
-                 * $!\n"` named none) */
-                while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\r'))
-                        e--;
-                if (e == 0 || se != e || !(line = perl_one_die_line(c)))
+        while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\r'))
+                e--;
+        /* MSG, the signature's text, then " at NAME line N." (NAME -e, or the script file's), or
+         * MSG alone, the signature its end */
+        line = perl_at_line(c, t, tl, &d);
+        nl = !line || d != se;
+        if (nl && (e == 0 || se != e))
+                return false;
+        for (const char *p = c->inline_script, *q; *p; p = q + (*q != '\0'), k++) {
+                q = p + strcspn(p, "\n");
+                if (!nl && k != line)
+                        continue;
+                ls = (const unsigned char *) p;
+                for (ll = (size_t) (q - p); ll > 0 && (ls[ll - 1] == ' ' || ls[ll - 1] == '\t' || ls[ll - 1] == '\r'); ll--)
+                        ;
+                while (ll > 0 && (*ls == ' ' || *ls == '\t'))
+                        ls++, ll--;
+                if ((n = perl_dies(ls, ll, at, SBX_ELEMENTSOF(at))) > SBX_ELEMENTSOF(at))
                         return false;
-                nl = true;
+                for (size_t j = 0; j < n; j++) {
+                        if (!perl_die_may_print(c, ls, ll, at[j], k, t, e))
+                                continue;
+                        if (++may > 1)
+                                return false;
+                        perl_statement(ls, ll, at[j], &b, &d);
+                        stmt = ls + b;
+                        stmt_len = d - b;
+                }
         }
-        if (!script_line(c->inline_script, SBX_INLINE_PERL, line, &ls, &ll) || (o = perl_only_word(ls, ll, "open")) == SIZE_MAX ||
-            (d = perl_only_word(ls, ll, "die")) == SIZE_MAX || d < o)
+        return may == 1 && perl_statement_open(stmt, stmt_len, text, ss, bare, nl, path, size, ret_writes);
+}
+
+/* The open of a perl statement ls[0..ll) that holds one open and one die after it, `open(FH,
+ * MODE, PATH) or die "MSG$!"`, whose die printed text[0..ss) as MSG (nl: a message ending in
+ * "\n"): see perl_die_open(). */
+static bool perl_statement_open(const unsigned char *ls, size_t ll, const char *text, size_t ss, bool bare, bool nl,
+                                char *path, size_t size, bool *ret_writes) {
+        const unsigned char *t = (const unsigned char *) text, *mode = NULL, *file = NULL, *msg;
+        size_t d, o, at[4], al[4], ml = 0, fl = 0, msgl, pre, post;
+        int k;
+        bool told, var;
+
+        if ((o = perl_only_word(ls, ll, "open")) == SIZE_MAX || (d = perl_only_word(ls, ll, "die")) == SIZE_MAX || d < o)
                 return false;
         /* the open's arguments, within its parentheses or up to `or die` */
         {
@@ -6788,29 +6937,29 @@ static int status_lost_denial(struct sbx_classifier *c, const char *evidence, si
         return 0;
 }
 
-/* Where the perl script holds several dies (readers59: `eval { die "x" }` before its open's `or
- * die "no"`, one in an END block): the line's number N of stderr's last line, "MSG at NAME line
- * N." (the stream's, from hist), where line N holds one die; the line into *ret, *ret_len. perl's
- * status is that of the die that ended it, the last it printed: one printed after it, a warn's,
- * an END block's "END failed--call queue aborted.", is another line; 0 there, and where the
- * script names exit or $? (a status of its own after a die caught and printed). */
-static unsigned long perl_last_die_line(const struct sbx_classifier *c, const unsigned char **ret, size_t *ret_len) {
-        const unsigned char *h = c->hist, *ls;
-        size_t n = c->hist_len, b, ml, ll;
-        unsigned long line;
+/* stderr's last line (the stream's, from hist; its newline not in it) into *ret, *ret_len, where
+ * it is whole (its start kept: the stream's first byte, or a newline before it) and ends the
+ * stream; false otherwise. */
+static bool last_line(const struct sbx_classifier *c, const unsigned char **ret, size_t *ret_len) {
+        const unsigned char *h = c->hist;
+        size_t n = c->hist_len, b;
 
-        if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL || !c->perl_name[0] ||
-            strstr(c->inline_script, "exit") || strstr(c->inline_script, "$?") || n == 0 || h[n - 1] != '\n')
-                return 0;
+        if (n == 0 || h[n - 1] != '\n')
+                return false;
         for (b = --n; b > 0 && h[b - 1] != '\n'; b--)
                 ;
-        /* its start kept: the stream's first byte, or a newline before it */
-        if ((b == 0 && c->bytes > c->hist_len) || !(line = perl_at_line(c, h + b, n - b, &ml)) ||
-            !script_line(c->inline_script, SBX_INLINE_PERL, line, &ls, &ll) || perl_only_word(ls, ll, "die") == SIZE_MAX)
-                return 0;
+        if (b == 0 && c->bytes > c->hist_len)
+                return false;
         *ret = h + b;
         *ret_len = n - b;
-        return line;
+        return true;
+}
+
+/* Whether a perl script names what may set its exit status other than the die that printed its
+ * last line: exit or $? (a die caught and printed, a status of its own: `open(F, "<", X) or exit
+ * 13`), Carp's croak or confess (a die's status and line of their own). */
+static bool perl_status_elsewhere(const char *script) {
+        return strstr(script, "exit") || strstr(script, "$?") || strstr(script, "croak") || strstr(script, "confess");
 }
 
 /* perl's die whose message holds no "$!" (`open(F, ">", X) or die "cannot write X"`; a script
@@ -6839,41 +6988,59 @@ static int perl_die_status(struct sbx_classifier *c, const struct sbx_exit_statu
         if (c->denial.hit || st->signal != 0 || !err || !c->inline_script || c->inline_lang != SBX_INLINE_PERL ||
             !c->perl_name[0])
                 return 0;
-        /* the script's one die, or of several the one whose line perl printed last */
-        if (!(die_line = perl_one_die_line(c)) && !(die_line = perl_last_die_line(c, &last, &last_len)))
+        if (perl_status_elsewhere(c->inline_script))
                 return 0;
-        if (!script_line(c->inline_script, SBX_INLINE_PERL, die_line, &ls, &ll))
-                return 0;
-        /* its message, a plain literal: the text the line printed */
-        msg = ls + perl_only_word(ls, ll, "die") + 3;
-        while (msg < ls + ll && (*msg == ' ' || *msg == '('))
-                msg++;
-        if (msg >= ls + ll || (*msg != '"' && *msg != '\''))
-                return 0;
-        for (msgl = 1; msg + msgl < ls + ll && msg[msgl] != msg[0]; msgl++) {
-                /* "...\n" at its end: printed without " at NAME line N." (mine56: read none) */
-                if (msg[0] == '"' && msg[msgl] == '\\' && msg + msgl + 2 < ls + ll && msg[msgl + 1] == 'n' &&
-                    msg[msgl + 2] == '"') {
-                        nl = true;
-                        msgl++;
-                        continue;
+        /* of several dies, the one that printed stderr's last line (readers59), as
+         * perl_die_open() tells it (readers60: of two on a line, or of a message ending in "\n",
+         * before none) */
+        if (!(die_line = perl_one_die_line(c))) {
+                size_t ml;
+
+                if (!last_line(c, &last, &last_len))
+                        return 0;
+                while (last_len > 0 && (last[last_len - 1] == ' ' || last[last_len - 1] == '\r'))
+                        last_len--;
+                if (!perl_at_line(c, last, last_len, &ml))
+                        ml = last_len;
+                if (last_len >= sizeof(text) || memchr(last, '\0', last_len))
+                        return 0;
+                memcpy(text, last, last_len);
+                text[last_len] = '\0';
+                if (!perl_die_open(c, text, last_len, ml, ml, true, path, sizeof(path), &writes) || !writes)
+                        return 0;
+        } else {
+                if (!script_line(c->inline_script, SBX_INLINE_PERL, die_line, &ls, &ll))
+                        return 0;
+                /* its message, a plain literal: the text the line printed */
+                msg = ls + perl_only_word(ls, ll, "die") + 3;
+                while (msg < ls + ll && (*msg == ' ' || *msg == '('))
+                        msg++;
+                if (msg >= ls + ll || (*msg != '"' && *msg != '\''))
+                        return 0;
+                for (msgl = 1; msg + msgl < ls + ll && msg[msgl] != msg[0]; msgl++) {
+                        /* "...\n" at its end: printed without " at NAME line N." (mine56: read none) */
+                        if (msg[0] == '"' && msg[msgl] == '\\' && msg + msgl + 2 < ls + ll && msg[msgl + 1] == 'n' &&
+                            msg[msgl + 2] == '"') {
+                                nl = true;
+                                msgl++;
+                                continue;
+                        }
+                        if (msg[msgl] == '\\' || (msg[0] == '"' && (msg[msgl] == '$' || msg[msgl] == '@')))
+                                return 0;
                 }
-                if (msg[msgl] == '\\' || (msg[0] == '"' && (msg[msgl] == '$' || msg[msgl] == '@')))
+                if (msg + msgl >= ls + ll || msgl < 2 + (nl ? 2 : 0))
+                        return 0;
+                if (nl)
+                        tl = snprintf(text, sizeof(text), "%.*s", (int) (msgl - 3), (const char *) msg + 1);
+                else
+                        tl = snprintf(text, sizeof(text), "%.*s at %s line %lu.", (int) (msgl - 1), (const char *) msg + 1,
+                                      c->perl_name, die_line);
+                if (tl < 0 || (size_t) tl >= sizeof(text) ||
+                    !perl_die_open(c, text, (size_t) tl, nl ? (size_t) tl : msgl - 1, nl ? (size_t) tl : msgl - 1, true,
+                                   path, sizeof(path), &writes) ||
+                    !writes)
                         return 0;
         }
-        if (msg + msgl >= ls + ll || msgl < 2 + (nl ? 2 : 0))
-                return 0;
-        if (nl)
-                tl = snprintf(text, sizeof(text), "%.*s", (int) (msgl - 3), (const char *) msg + 1);
-        else
-                tl = snprintf(text, sizeof(text), "%.*s at %s line %lu.", (int) (msgl - 1), (const char *) msg + 1,
-                              c->perl_name, die_line);
-        /* (of several dies, the line printed is that one's: its literal message, its line) */
-        if (tl < 0 || (size_t) tl >= sizeof(text) || (last && (nl || (size_t) tl != last_len || memcmp(text, last, last_len) != 0)) ||
-            !perl_die_open(c, text, (size_t) tl, nl ? (size_t) tl : msgl - 1, nl ? (size_t) tl : msgl - 1, true, path,
-                           sizeof(path), &writes) ||
-            !writes)
-                return 0;
         /* (a relative one of the directory the command moved to first, a leading `cd DIR &&`'s,
          * is that directory's: mktemp57, `cd sub && perl s.pl` opening "q" read none) */
         if (path[0] != '/' && !c->cwd[0])

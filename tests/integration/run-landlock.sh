@@ -3734,6 +3734,24 @@ open(F, \">\", \"$tag-p2\") or die \"no\"; $end"
                                         test "$got" = "$want:$rc" -a $rc -ne 0 -a ! -e "$d/ws/$tag-p2"
                             done
                         done
+                        # ... of two dies on one line, and of a die's message ending in "\n" (no line's
+                        # number) of several, the one whose literal message it is (readers60, before:
+                        # task_failure, exit 30 or 13, both backends, root and nobody); not of one die
+                        # where the script names exit (`or exit 13` before it: before, denied of the
+                        # die's file, which no open asked for)
+                        for b in landlock bwrap; do
+                            for scr in "eval { die \"inner\" }; open(F, \">\", \"$tag-p2\") or die \"no\";" \
+                                     "eval { die \"inner\\n\" };
+open(F, \">\", \"$tag-p2\") or die \"no\\n\";" "open(F, \"<\", \"$tag-none\") or exit 13;
+open(G, \">\", \"$tag-p2\") or die \"no\""; do
+                                want=denied:$d/ws/$tag-p2
+                                case $scr in *exit*) want=task_failure: ;; esac
+                                status_row "$d/ws" $b read-only "$d/p2.json" perl -e "$scr"
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b: perl -e '${scr//$'\n'/ }' (read-only, rc=$rc): ${want%%:*} ($got)" \
+                                        test "$got" = "$want:$rc" -a $rc -ne 0 -a ! -e "$d/ws/$tag-p2"
+                            done
+                        done
                         # ... and a perl script file's (`perl s.pl`, its text read as the -e script's,
                         # its die's " at s.pl line N."), a message ending in "\n" (no line's number)
                         # and `or die $!` (the errno's text alone, the open's file its path) (mine56,

@@ -5066,17 +5066,44 @@ static void test_classify_perl_die_without_errno_is_its_status(void **state) {
                   "/etc/pl" },
                 { "landlock", "open(F, \">\", \"/etc/pl\") or die \"msg\";\nEND { die \"bye\" if $x }",
                   "msg at -e line 1.\n", 13, "/etc/pl" },
+                /* ... of two on its line, the one whose literal message it prints, the other's
+                 * literal another text (readers60: before, task_failure), and of a message ending
+                 * in "\n", printed alone, the one die of the script that prints it */
+                { "bwrap", "eval { die \"inner\" }; open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 1.\n", 30,
+                  "/etc/pl" },
+                { "landlock", "open(F, \">\", \"/etc/a\") or die \"a\"; open(G, \">\", \"/etc/pl\") or die(\"b\") if 1;",
+                  "a at -e line 1.\n", 13, "/etc/a" },
+                { "landlock", "open(F, \">\", \"/etc/a\") or die \"a\"; open(G, \">\", \"/etc/pl\") or die(\"b\") if 1;",
+                  "b at -e line 1.\n", 13, "/etc/pl" },
+                { "bwrap", "eval { die \"inner\\n\" };\nopen(F, \">\", \"/etc/pl\") or die \"no\\n\";", "no\n", 30, "/etc/pl" },
+                { "landlock", "eval { die 'inner' }; open(F, \">\", \"/etc/pl\") or die \"no\\n\"; die \"other\\n\"", "no\n", 13,
+                  "/etc/pl" },
                 /* ... not where a line came after it (an END block's warn or die: its status
                  * another's), nor a message of another text (a __DIE__ handler's), nor two dies
-                 * on its line, nor an unfinished line, nor a script that names exit or $? (a die
-                 * caught and printed, a status of its own), nor an unrelated die after the
+                 * on its line that may print it (the same text, one interpolated, one joined to
+                 * more, a bare die), nor of a "\n" message two dies that may (the same, one
+                 * interpolated, one of "$!"), nor an unfinished line, nor a script that names exit
+                 * or $? (a die caught and printed, a status of its own: `or exit 13`, of the one
+                 * die too: before, its open's file), nor croak (a die's status and line of its
+                 * own: before, of the one die, its open's file), nor an unrelated die after the
                  * refused open's warn */
                 { "bwrap", "open(F, \">\", \"/etc/pl\") or die \"msg\";\nEND { warn \"bye\"; die \"x\" if 0 }",
                   "msg at -e line 1.\nbye at -e line 2.\n", 30, NULL },
                 { "bwrap", "eval { die \"inner\" };\nopen(F, \">\", \"/etc/pl\") or die \"msg\";",
                   "wrapped: msg at -e line 2.\n", 30, NULL },
-                { "bwrap", "eval { die \"inner\" }; open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 1.\n", 30,
+                { "bwrap", "eval { die \"msg\" }; open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 1.\n", 30,
                   NULL },
+                { "bwrap", "eval { die \"m$x\" }; open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 1.\n", 30,
+                  NULL },
+                { "bwrap", "eval { die \"m\" . $x }; open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 1.\n", 30,
+                  NULL },
+                { "bwrap", "eval { die }; open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 1.\n", 30, NULL },
+                { "bwrap", "eval { die \"no\\n\" };\nopen(F, \">\", \"/etc/pl\") or die \"no\\n\";", "no\n", 30, NULL },
+                { "bwrap", "eval { die $x };\nopen(F, \">\", \"/etc/pl\") or die \"no\\n\";", "no\n", 30, NULL },
+                { "bwrap", "eval { die \"n$!\\n\" };\nopen(F, \">\", \"/etc/pl\") or die \"no\\n\";", "no\n", 30, NULL },
+                { "landlock", "open(F, \"<\", \"/nope\") or exit 13;\nopen(G, \">\", \"/etc/pl\") or die \"y\"", "", 13, NULL },
+                { "bwrap", "use Carp; open(F, \">\", \"/etc/x\") or croak \"x\";\nopen(G, \">\", \"/etc/pl\") or die \"y\"",
+                  "x at -e line 1.\n", 30, NULL },
                 { "bwrap", "eval { die \"inner\" };\nopen(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 2.", 30,
                   NULL },
                 { "landlock", "eval { open(F, \">\", \"/etc/pl\") or die \"msg\" }; print STDERR $@; exit 13;\ndie \"z\"",
@@ -5159,7 +5186,9 @@ static void test_classify_perl_script_file_die(void **state) {
                   "denied", "/etc/pl" },
                 /* another name's line (the status alone still reads the one die), of a second
                  * die the one whose line perl printed last (readers59: before, task_failure), not
-                 * another name's line of it, a name with a newline, a "\n" message of two dies */
+                 * another name's line of it, a name with a newline, of a "\n" message of two dies
+                 * the one whose text it is (readers60: before, none), of two "$!" dies on a line
+                 * the one whose text it is (before, none), not of two that may print it */
                 { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die $!;", "Read-only file system at -e line 1.\n", 30,
                   "denied", NULL },
                 { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"a\";\nopen(G, \">\", \"/etc/g\") or die \"b\";",
@@ -5169,7 +5198,18 @@ static void test_classify_perl_script_file_die(void **state) {
                 { "bwrap", "s\n.pl", "open(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at s\n.pl line 1.\n", 30,
                   "task_failure", NULL },
                 { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"x: $!\\n\";\nmkdir('/etc/d') or die \"y: $!\\n\";",
+                  "x: Read-only file system\n", 30, "denied", "/etc/pl" },
+                { "landlock", NULL, "open(F, \"<\", \"/in\") or die \"x: $!\"; open(G, \">\", \"/etc/pl\") or die \"y: $!\";",
+                  "y: Permission denied at -e line 1.\n", 13, "denied", "/etc/pl" },
+                { "landlock", NULL, "open(F, \"<\", \"/in\") or die \"x: $!\"; open(G, \">\", \"/etc/pl\") or die \"x: $!\";",
+                  "x: Permission denied at -e line 1.\n", 13, "denied", NULL },
+                { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"x: $!\\n\";\nmkdir('/etc/d') or die \"x: $!\\n\";",
                   "x: Read-only file system\n", 30, "denied", NULL },
+                /* (a warn of the die's text on its line: either's) */
+                { "landlock", NULL, "open(F, \">\", \"/etc/a\") or warn \"x: $!\"; open(G, \">\", \"/etc/pl\") or die \"x: $!\";",
+                  "x: Permission denied at -e line 1.\nx: Permission denied at -e line 1.\n", 13, "denied", NULL },
+                { "landlock", NULL, "open(F, \">\", \"/etc/a\") or warn \"w: $!\"; open(G, \">\", \"/etc/pl\") or die \"x: $!\";",
+                  "x: Permission denied at -e line 1.\n", 13, "denied", "/etc/pl" },
                 /* a read, the host's refusal */
                 { "bwrap", "s.pl", "open(F, \"<\", \"/etc/pl\") or die \"msg\\n\";", "msg\n", 30, "task_failure", NULL },
                 { "landlock", "s.pl", "open(F, \">\", \"/ro/pl\") or die \"msg\\n\";", "msg\n", 13, "task_failure",
