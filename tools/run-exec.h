@@ -284,7 +284,7 @@ int sbx_run_javac_header_dir(char *const *words, const char *cwd, char *out, siz
  * javac writes a native header of it (a native method or a @Native member of its own), '-' where
  * not (a local class's too), an empty one after the last, into out (size bytes). 1, or 0 where not told: another
  * program, no such -h, a source (an argument ending in .java) not read whole (the script files' reader,
- * 64 KiB at most: a larger one, one not read in time), one whose text is not
+ * 4 MiB at most, its buffer freed on return: a larger one, one not read in time), one whose text is not
  * read (unbalanced braces, an unterminated comment or literal), more than fit. Asks the host. */
 int sbx_run_javac_natives(char *const *words, const char *cwd, char *out, size_t size);
 /* The directory a rustc that words run in cwd makes and writes its output in, its --out-dir DIR

@@ -1711,6 +1711,10 @@ static bool shell_argv_startup_moves(char *const *w, size_t n) {
 
 /* The largest script file read as text (a larger one may move, as far as sbx can tell). */
 #define SCRIPT_FILE_MAX (64 * 1024)
+/* The largest javac source read for its native methods (sbx_run_javac_natives()): a source is
+ * often longer than a script (SWIG's generated FooJNI.java, all native methods, runs to
+ * megabytes), and is read once a run, into a buffer freed after it. */
+#define JAVAC_SOURCE_MAX (4 * 1024 * 1024)
 /* The longest sbx waits, in all, for the script files of one command to be read, and how many it
  * reads: past either, a script file may move as far as sbx can tell. A file whose file system
  * never answers (a FUSE server or a network share that hangs: measured, a FUSE file system that
@@ -1741,15 +1745,16 @@ static int64_t monotonic_ms(void) {
 }
 
 /* In a child of sbx (script_file_text()), the file full checked and read (at most want bytes)
- * onto out: exits 0 once it wrote its text, SCRIPT_NO_FILE when it is no file to read; any other
- * end (its own set-up or its write failed, a signal from outside) is no answer. */
+ * onto out, a buffer's length at a time: exits 0 once it wrote its text, SCRIPT_NO_FILE when it
+ * is no file to read; any other end (its own set-up or its write failed, a signal from outside)
+ * is no answer. */
 #define SCRIPT_NO_FILE 3
 static _Noreturn void script_file_child(const char *full, int out, size_t want) {
         static char buf[SCRIPT_FILE_MAX + 1];
         char proc[64];
         struct stat st, again;
         struct statfs sfs;
-        size_t len = 0;
+        size_t total = 0;
         int pfd, fd;
 
         pfd = open(full, O_PATH | O_CLOEXEC);
@@ -1769,32 +1774,39 @@ static _Noreturn void script_file_child(const char *full, int out, size_t want) 
         if (fd < 0 || fstat(fd, &again) < 0 || !S_ISREG(again.st_mode) || again.st_dev != st.st_dev ||
             again.st_ino != st.st_ino)
                 _exit(SCRIPT_NO_FILE);
-        while (len < want) {
-                ssize_t got = read(fd, buf + len, want - len);
+        while (total < want) {
+                size_t len = 0, room = want - total < sizeof(buf) ? want - total : sizeof(buf);
 
-                if (got < 0 && errno == EINTR)
-                        continue;
-                if (got < 0)
-                        _exit(SCRIPT_NO_FILE);
-                if (got == 0)
+                while (len < room) {
+                        ssize_t got = read(fd, buf + len, room - len);
+
+                        if (got < 0 && errno == EINTR)
+                                continue;
+                        if (got < 0)
+                                _exit(SCRIPT_NO_FILE);
+                        if (got == 0)
+                                break;
+                        len += (size_t) got;
+                }
+                for (size_t k = 0; k < len;) {
+                        ssize_t put = write(out, buf + k, len - k);
+
+                        if (put < 0 && errno == EINTR)
+                                continue;
+                        if (put <= 0)
+                                _exit(1);
+                        k += (size_t) put;
+                }
+                total += len;
+                if (len < room)
                         break;
-                len += (size_t) got;
-        }
-        for (size_t k = 0; k < len;) {
-                ssize_t put = write(out, buf + k, len - k);
-
-                if (put < 0 && errno == EINTR)
-                        continue;
-                if (put <= 0)
-                        _exit(1);
-                k += (size_t) put;
         }
         _exit(0);
 }
 
-/* The text of the regular file path (relative to cwd): its first SCRIPT_FILE_MAX + 1 bytes (a
- * larger file reads longer than SCRIPT_FILE_MAX) in buf (SCRIPT_FILE_MAX + 2 bytes, NUL ended after
- * them), their number in ret_len; NULL when it is no regular file, or cannot be read; then
+/* The text of the regular file path (relative to cwd): its first max + 1 bytes (a larger file
+ * reads longer than max; max SCRIPT_FILE_MAX but for a javac's sources) in buf (max + 2 bytes,
+ * NUL ended after them), their number in ret_len; NULL when it is no regular file, or cannot be read; then
  * ret_unanswered tells whether it was not read in time, or not read at all (past
  * SCRIPT_READS_MAX, a path too long for sbx, a reader that ended without its word).
  * The path is the command's to change while it runs, and sbx reads it as the caller (root too):
@@ -1806,10 +1818,10 @@ static _Noreturn void script_file_child(const char *full, int out, size_t want) 
  * blocked and PR_SET_PDEATHSIG, and is killed at the deadline (SCRIPT_READ_MS for all the reads of
  * one command); one stuck where SIGKILL cannot end it yet is left to be reaped later (by
  * sbx_run_execute(), which reaps the orphans of the run, or at sbx's exit). */
-static const char *script_file_text(const char *path, const char *cwd, char *buf, size_t *ret_len,
+static const char *script_file_text(const char *path, const char *cwd, char *buf, size_t max, size_t *ret_len,
                                     bool *ret_unanswered) {
         char full[PATH_MAX];
-        size_t want = SCRIPT_FILE_MAX + 1, len = 0;
+        size_t want = max + 1, len = 0;
         sigset_t all, old;
         int p[2], status = 0;
         bool done = false, late = false;
@@ -1978,7 +1990,7 @@ static bool script_file_read(const char *file, const char *cwd, bool exec) {
 
         if (!(buf = malloc(SCRIPT_FILE_MAX + 2)))
                 return true;
-        text = script_file_text(file, cwd, buf, &len, &unanswered);
+        text = script_file_text(file, cwd, buf, SCRIPT_FILE_MAX, &len, &unanswered);
         if (exec) {
                 /* a path the kernel runs: a shell's script is read, anything else as before (its
                  * first line only, to tell); one not read in time may be either */
@@ -2101,7 +2113,7 @@ static bool makefile_moves(const char *dir, char *const *files, size_t n_files, 
                 if (strcmp(file, "-") == 0 || !file[0])
                         return true;
                 /* one that is no regular file or cannot be read: make stops */
-                if (!(text = script_file_text(file, dir, buf, &len, &unanswered))) {
+                if (!(text = script_file_text(file, dir, buf, SCRIPT_FILE_MAX, &len, &unanswered))) {
                         if (unanswered)
                                 return true;
                         continue;
@@ -3977,7 +3989,7 @@ int sbx_run_javac_natives(char *const *argv, const char *cwd, char *out, size_t 
 
         /* (a budget of its own, as sbx_run_python_file_text()'s: SCRIPT_READS_MAX sources) */
         if (size < 2 || script_reads.depth != 0 || (k = argv_command(argv, cwd, &n, start)) < 0 ||
-            !javac_header_dir(argv, (size_t) k, n) || !(buf = malloc(SCRIPT_FILE_MAX + 2)))
+            !javac_header_dir(argv, (size_t) k, n) || !(buf = malloc(JAVAC_SOURCE_MAX + 2)))
                 return 0;
         out[0] = '\0';
         script_reads.reads = 0;
@@ -3996,7 +4008,7 @@ int sbx_run_javac_natives(char *const *argv, const char *cwd, char *out, size_t 
                         continue;
                 /* each source read whole, or none told */
                 if (al > 5 && strcmp(a + al - 5, ".java") == 0 &&
-                    (!(text = script_file_text(a, start, buf, &len, &unanswered)) || len > SCRIPT_FILE_MAX ||
+                    (!(text = script_file_text(a, start, buf, JAVAC_SOURCE_MAX, &len, &unanswered)) || len > JAVAC_SOURCE_MAX ||
                      java_native_types(text, len, out, size, &used) < 0))
                         r = 0;
         }
@@ -4246,7 +4258,7 @@ static const char *sqlite_file_text(const char *file, const char *dir, char *buf
 
         if (script_reads.depth++ == 0)
                 script_reads.reads = 0;
-        text = script_file_text(file, dir, buf, &len, ret_unanswered);
+        text = script_file_text(file, dir, buf, SCRIPT_FILE_MAX, &len, ret_unanswered);
         --script_reads.depth;
         if (text && memchr(text, '\0', len)) {
                 *ret_unanswered = true;
@@ -7288,7 +7300,7 @@ const char *sbx_run_python_file_text(const char *file, const char *cwd, char *bu
         if (script_reads.depth != 0)
                 return NULL;
         script_reads.reads = 0;
-        text = script_file_text(file, cwd, buf, ret_len, &unanswered);
+        text = script_file_text(file, cwd, buf, SCRIPT_FILE_MAX, ret_len, &unanswered);
         script_reads.reads = 0;
         return text;
 }

@@ -4187,15 +4187,19 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in
                                 # line's class read from its source, the level recorded its own
                                 # (readers58: before, N's recorded D); so for a nested class's native
                                 # method, javac's line naming an inner class "M.In", a static one's
-                                # inner class "In.Deep" (readers59: before, both recorded D)
+                                # inner class "In.Deep" (readers59: before, both recorded D); and of a
+                                # source longer than 64 KiB, a script file's bound (readers60: before,
+                                # not read, D recorded)
                                 printf 'package p;\nclass M { class In { native void f(); } }\n' >"$d/ws/$tag-jp/M.java" &&
                                         printf 'package p;\nclass S { static class In { class Deep { native void f(); } } }\n' >"$d/ws/$tag-jp/S.java" &&
-                                        chmod 0644 "$d/ws/$tag-jp/M.java" "$d/ws/$tag-jp/S.java"
+                                        { printf 'package p;\nclass Big { native void f(); }\n/*\n'; head -c 98304 /dev/zero | tr '\0' ' '
+                                          printf '\n*/\n'; } >"$d/ws/$tag-jp/Big.java" &&
+                                        chmod 0644 "$d/ws/$tag-jp/M.java" "$d/ws/$tag-jp/S.java" "$d/ws/$tag-jp/Big.java"
                                 for b in landlock bwrap; do
                                         for base in own root; do
-                                                # (M in the user's own directory, S in root's: a
-                                                # javac's start is slow)
-                                                for cls in N J $([ $base = own ] && echo M || echo S); do
+                                                # (M and Big in the user's own directory, S in
+                                                # root's: a javac's start is slow)
+                                                for cls in N J $([ $base = own ] && echo M Big || echo S); do
                                                         lv=hnew
                                                         [ $cls = J ] && lv=dnew
                                                         want=denied:/var/tmp/$tag-jd/$base/$lv:1
@@ -4210,7 +4214,7 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in
                                         done
                                 done
                                 rm -rf "$d/ws/p" "$d/ws/$tag-jp/N.java" "$d/ws/$tag-jp/N.class" "$d/ws/$tag-jp/p" "$d/ws/$tag-jp/M.java" \
-                                        "$d/ws/$tag-jp/S.java"
+                                        "$d/ws/$tag-jp/S.java" "$d/ws/$tag-jp/Big.java"
                                 # a second javac after one that wrote in the workspace: the line is
                                 # the second's (left53: the first's before, task_failure)
                                 for b in landlock bwrap; do

@@ -2586,6 +2586,30 @@ static void test_javac_natives(void **state) {
                     (rows[i].want && (memcmp(out, rows[i].want, rows[i].want_len) != 0 || out[rows[i].want_len] != '\0')))
                         fail_msg("row %zu: %d %s", i, r, r == 1 ? out : "");
         }
+        /* a source longer than a script file's bound (64 KiB), a comment after its class, read
+         * whole (readers60: before, not read, none told); one past its own (4 MiB) not */
+        for (size_t big = 0; big < 2; big++) {
+                static const char *const argv[] = { "javac", "-h", "h", "-d", "d", "Big.java", NULL };
+                size_t pad = big ? 4 * 1024 * 1024 : 96 * 1024;
+                struct sbx_run_words cw = { 0 };
+                char p[PATH_MAX], wd[PATH_MAX];
+                char *const *words;
+                FILE *f;
+                int r;
+
+                (void) snprintf(p, sizeof(p), "%s/Big.java", dir);
+                assert_non_null(f = fopen(p, "w"));
+                assert_true(fputs("class Big { native void f(); }\n/*\n", f) >= 0);
+                for (size_t k = 0; k < pad; k += 32)
+                        assert_true(fputs("                               \n", f) >= 0);
+                assert_true(fputs("*/\n", f) >= 0);
+                assert_int_equal(fclose(f), 0);
+                words = sbx_run_command_words((char *const *) argv, dir, wd, &cw);
+                r = words ? sbx_run_javac_natives(words, wd, out, sizeof(out)) : -1;
+                sbx_run_words_clear(&cw);
+                if (big ? r != 0 : (r != 1 || strcmp(out, "+Big") != 0))
+                        fail_msg("%zu bytes: %d %s", pad, r, r == 1 ? out : "");
+        }
 }
 
 /* javac's -d DIR (sbx_run_javac_dir()): the directory its class files go in, joined to the cwd;
