@@ -4266,6 +4266,37 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
         return may == 1 && perl_statement_open(stmt, stmt_len, text, ss, bare, nl, path, size, ret_writes);
 }
 
+/* Whether s[0..n), the text of a perl statement before its open, lets the die after the open
+ * be reached by the open's failure alone: blanks, braces, an assignment to a scalar (`my $ok =`)
+ * and the words eval, do, else, my, our, local; not another call or operator before it, whose
+ * failure reaches the die too (readers60: `mkdir("/etc/a") && open(F, ">", "f") or die "x: $!"`
+ * of a refused /etc/a recorded f, never opened). */
+static bool perl_statement_lead(const unsigned char *s, size_t n) {
+        static const char *const words[] = { "eval", "do", "else", "my", "our", "local" };
+
+        for (size_t i = 0; i < n;) {
+                size_t b = i;
+                bool known = false;
+
+                if (s[i] == ' ' || s[i] == '\t' || s[i] == '{' || s[i] == '}' || (s[i] == '=' && (i + 1 == n ||
+                                                                                           (s[i + 1] != '=' && s[i + 1] != '~')))) {
+                        i++;
+                        continue;
+                }
+                if (s[i] == '$')
+                        i++;
+                while (i < n && (isalnum(s[i]) || s[i] == '_'))
+                        i++;
+                if (i == b || (s[b] == '$' && i == b + 1))
+                        return false;
+                for (size_t w = 0; w < SBX_ELEMENTSOF(words) && s[b] != '$'; w++)
+                        known = known || (i - b == strlen(words[w]) && memcmp(s + b, words[w], i - b) == 0);
+                if (s[b] != '$' && !known)
+                        return false;
+        }
+        return true;
+}
+
 /* The open of a perl statement ls[0..ll) that holds one open and one die after it, `open(FH,
  * MODE, PATH) or die "MSG$!"`, whose die printed text[0..ss) as MSG (nl: a message ending in
  * "\n"): see perl_die_open(). */
@@ -4276,7 +4307,8 @@ static bool perl_statement_open(const unsigned char *ls, size_t ll, const char *
         int k;
         bool told, var;
 
-        if ((o = perl_only_word(ls, ll, "open")) == SIZE_MAX || (d = perl_only_word(ls, ll, "die")) == SIZE_MAX || d < o)
+        if ((o = perl_only_word(ls, ll, "open")) == SIZE_MAX || (d = perl_only_word(ls, ll, "die")) == SIZE_MAX || d < o ||
+            !perl_statement_lead(ls, o))
                 return false;
         /* the open's arguments, within its parentheses or up to `or die` */
         {

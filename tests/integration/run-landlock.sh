@@ -3738,18 +3738,19 @@ open(F, \">\", \"$tag-p2\") or die \"no\"; $end"
                         # number) of several, the one whose literal message it is (readers60, before:
                         # task_failure, exit 30 or 13, both backends, root and nobody); not of one die
                         # where the script names exit (`or exit 13` before it: before, denied of the
-                        # die's file, which no open asked for)
+                        # die's file, which no open asked for), nor of an open after a call whose
+                        # failure reaches the die too (a mkdir's `&&`: before, the open's file)
                         for b in landlock bwrap; do
                             for scr in "eval { die \"inner\" }; open(F, \">\", \"$tag-p2\") or die \"no\";" \
                                      "eval { die \"inner\\n\" };
 open(F, \">\", \"$tag-p2\") or die \"no\\n\";" "open(F, \"<\", \"$tag-none\") or exit 13;
-open(G, \">\", \"$tag-p2\") or die \"no\""; do
+open(G, \">\", \"$tag-p2\") or die \"no\"" "mkdir(\"$tag-pm\") && open(F, \">\", \"$tag-p2\") or die \"no\""; do
                                 want=denied:$d/ws/$tag-p2
-                                case $scr in *exit*) want=task_failure: ;; esac
+                                case $scr in *exit*|mkdir*) want=task_failure: ;; esac
                                 status_row "$d/ws" $b read-only "$d/p2.json" perl -e "$scr"
                                 [ $rc -eq 125 ] && continue
                                 check "$who, $b: perl -e '${scr//$'\n'/ }' (read-only, rc=$rc): ${want%%:*} ($got)" \
-                                        test "$got" = "$want:$rc" -a $rc -ne 0 -a ! -e "$d/ws/$tag-p2"
+                                        test "$got" = "$want:$rc" -a $rc -ne 0 -a ! -e "$d/ws/$tag-p2" -a ! -e "$d/ws/$tag-pm"
                             done
                         done
                         # ... and a perl script file's (`perl s.pl`, its text read as the -e script's,

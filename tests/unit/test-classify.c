@@ -5102,6 +5102,15 @@ static void test_classify_perl_die_without_errno_is_its_status(void **state) {
                 { "bwrap", "eval { die $x };\nopen(F, \">\", \"/etc/pl\") or die \"no\\n\";", "no\n", 30, NULL },
                 { "bwrap", "eval { die \"n$!\\n\" };\nopen(F, \">\", \"/etc/pl\") or die \"no\\n\";", "no\n", 30, NULL },
                 { "landlock", "open(F, \"<\", \"/nope\") or exit 13;\nopen(G, \">\", \"/etc/pl\") or die \"y\"", "", 13, NULL },
+                /* ... nor an open after another call whose failure reaches its die too
+                 * (readers60: before, the open's file, never opened); an assignment, a block's
+                 * brace, do before it are no call */
+                { "bwrap", "mkdir(\"/etc/d\") && open(F, \">\", \"/etc/pl\") or die \"y\"", "y at -e line 1.\n", 30, NULL },
+                { "bwrap", "$ok = mkdir(\"/etc/d\");\n$ok and open(F, \">\", \"/etc/pl\") or die \"y\"", "y at -e line 2.\n", 30,
+                  NULL },
+                { "bwrap", "my $ok = open(my $fh, \">\", \"/etc/pl\") or die \"y\"", "y at -e line 1.\n", 30, "/etc/pl" },
+                { "landlock", "{ open(F, \">\", \"/etc/pl\") or die \"y\" }", "y at -e line 1.\n", 13, "/etc/pl" },
+                { "landlock", "do { open(F, \">\", \"/etc/pl\") or die \"y\" } if 1", "y at -e line 1.\n", 13, "/etc/pl" },
                 { "bwrap", "use Carp; open(F, \">\", \"/etc/x\") or croak \"x\";\nopen(G, \">\", \"/etc/pl\") or die \"y\"",
                   "x at -e line 1.\n", 30, NULL },
                 { "bwrap", "eval { die \"inner\" };\nopen(F, \">\", \"/etc/pl\") or die \"msg\";", "msg at -e line 2.", 30,
@@ -5205,6 +5214,8 @@ static void test_classify_perl_script_file_die(void **state) {
                   "x: Permission denied at -e line 1.\n", 13, "denied", NULL },
                 { "bwrap", "s.pl", "open(F, \">\", \"/etc/pl\") or die \"x: $!\\n\";\nmkdir('/etc/d') or die \"x: $!\\n\";",
                   "x: Read-only file system\n", 30, "denied", NULL },
+                { "landlock", NULL, "mkdir('/etc/d') && open(G, \">\", \"/etc/pl\") or die \"y: $!\";",
+                  "y: Permission denied at -e line 1.\n", 13, "denied", NULL },
                 /* (a warn of the die's text on its line: either's) */
                 { "landlock", NULL, "open(F, \">\", \"/etc/a\") or warn \"x: $!\"; open(G, \">\", \"/etc/pl\") or die \"x: $!\";",
                   "x: Permission denied at -e line 1.\nx: Permission denied at -e line 1.\n", 13, "denied", NULL },
