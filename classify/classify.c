@@ -3943,6 +3943,24 @@ static bool perl_word_at(const unsigned char *s, size_t n, size_t i, size_t k) {
                (i + k == n || !(isalnum(s[i + k]) || s[i + k] == '_'));
 }
 
+/* One step of a scan of perl text s at s[*i], in or out of a string literal ('...', "..."; its
+ * quote in *quote, 0 outside one): true where s[*i] is outside one and no quote; a backslash's
+ * next byte within one passed over. */
+static bool perl_outside(const unsigned char *s, size_t *i, unsigned char *quote) {
+        if (*quote) {
+                if (s[*i] == '\\')
+                        (*i)++;
+                else if (s[*i] == *quote)
+                        *quote = 0;
+                return false;
+        }
+        if (s[*i] == '\'' || s[*i] == '"') {
+                *quote = s[*i];
+                return false;
+        }
+        return true;
+}
+
 /* The one occurrence of the word w in s[0..n) outside string literals ('...', "..."): its
  * offset, or SIZE_MAX when none or several. */
 static size_t perl_only_word(const unsigned char *s, size_t n, const char *w) {
@@ -3950,14 +3968,9 @@ static size_t perl_only_word(const unsigned char *s, size_t n, const char *w) {
         unsigned char quote = 0;
 
         for (size_t i = 0; i < n; i++) {
-                if (quote) {
-                        if (s[i] == '\\')
-                                i++;
-                        else if (s[i] == quote)
-                                quote = 0;
-                } else if (s[i] == '\'' || s[i] == '"')
-                        quote = s[i];
-                else if (n - i >= k && memcmp(s + i, w, k) == 0 && perl_word_at(s, n, i, k)) {
+                if (!perl_outside(s, &i, &quote))
+                        continue;
+                if (n - i >= k && memcmp(s + i, w, k) == 0 && perl_word_at(s, n, i, k)) {
                         if (at != SIZE_MAX)
                                 return SIZE_MAX;
                         at = i;
@@ -4115,14 +4128,9 @@ static size_t perl_dies(const unsigned char *s, size_t n, size_t *at, size_t max
         size_t k = 0;
 
         for (size_t i = 0; i < n; i++) {
-                if (quote) {
-                        if (s[i] == '\\')
-                                i++;
-                        else if (s[i] == quote)
-                                quote = 0;
-                } else if (s[i] == '\'' || s[i] == '"')
-                        quote = s[i];
-                else if ((n - i >= 5 && memcmp(s + i, "croak", 5) == 0 && perl_word_at(s, n, i, 5)) ||
+                if (!perl_outside(s, &i, &quote))
+                        continue;
+                if ((n - i >= 5 && memcmp(s + i, "croak", 5) == 0 && perl_word_at(s, n, i, 5)) ||
                          (n - i >= 7 && memcmp(s + i, "confess", 7) == 0 && perl_word_at(s, n, i, 7)))
                         return max + 1;
                 else if ((n - i >= 3 && memcmp(s + i, "die", 3) == 0 && perl_word_at(s, n, i, 3)) ||
@@ -4143,14 +4151,9 @@ static void perl_statement(const unsigned char *s, size_t n, size_t d, size_t *r
         *ret_b = 0;
         *ret_e = n;
         for (size_t i = 0; i < n; i++) {
-                if (quote) {
-                        if (s[i] == '\\')
-                                i++;
-                        else if (s[i] == quote)
-                                quote = 0;
-                } else if (s[i] == '\'' || s[i] == '"')
-                        quote = s[i];
-                else if (s[i] == ';' && i < d)
+                if (!perl_outside(s, &i, &quote))
+                        continue;
+                if (s[i] == ';' && i < d)
                         *ret_b = i + 1;
                 else if (s[i] == ';' && i > d) {
                         *ret_e = i;
