@@ -2410,11 +2410,11 @@ static bool shares_pipe(const struct group_scan *g, pid_t pid) {
         return found;
 }
 
-static int group_partner(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata) {
+static int group_partner(const struct sbx_proc_stat *p, void *userdata) {
         const struct group_scan *g = userdata;
+        pid_t pid = p->pid;
 
-        (void) ppid;
-        if (pgrp != g->group || pid == g->self)
+        if (p->pgrp != g->group || pid == g->self)
                 return 0;
         /* sbx's ancestors (the script or harness that runs it) wait for it; its descendants are the
          * command's (or a job a shell handed it); a job a script put in the background (`server &`)

@@ -54,13 +54,21 @@ int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *us
 /* The same from every process's /proc/PID/stat (its parent's pid), which sbx_each_child() falls
  * back to on a kernel without CONFIG_PROC_CHILDREN. */
 int sbx_each_child_scan(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata);
-/* A process's parent and process group, from its /proc/PID/stat beneath proc_fd (a descriptor of
- * /proc): 0, or -errno (-ENOENT: no such process, or it ended). */
+/* What a process's /proc/PID/stat tells of its place among processes and terminals. */
+struct sbx_proc_stat {
+        pid_t pid, ppid, pgrp, session;
+        unsigned tty_nr;        /* its controlling terminal's device, the kernel's encoding; 0: none */
+        pid_t tpgid;            /* that terminal's foreground process group; <= 0: none visible */
+};
+/* A process's /proc/PID/stat beneath proc_fd (a descriptor of /proc), into *ret: 0, or -errno
+ * (-ENOENT: no such process, or it ended). */
+int sbx_proc_stat(int proc_fd, pid_t pid, struct sbx_proc_stat *ret);
+/* ... its parent and process group alone. */
 int sbx_proc_stat_ids(int proc_fd, pid_t pid, pid_t *ret_ppid, pid_t *ret_pgrp);
-/* Calls fn(pid, ppid, pgrp, userdata) for every process /proc lists now (one that ends meanwhile is
- * left out), until fn returns nonzero. Returns that value of fn's, 0 when it returned none, or -errno
- * when /proc cannot be listed. */
-int sbx_each_process(int (*fn)(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata), void *userdata);
+/* Calls fn(p, userdata) for every process /proc lists now (one that ends meanwhile is left out), p
+ * its /proc/PID/stat (valid during the call), until fn returns nonzero. Returns that value of fn's,
+ * 0 when it returned none, or -errno when /proc cannot be listed. */
+int sbx_each_process(int (*fn)(const struct sbx_proc_stat *p, void *userdata), void *userdata);
 
 /* ---- the keeper of an unconfined child (tools/keeper.c) ---- */
 /* CLOCK_MONOTONIC in milliseconds. */

@@ -126,10 +126,11 @@ char *sbx_term_text(const char *s, size_t len) {
         return out;
 }
 
-int sbx_proc_stat_ids(int proc_fd, pid_t pid, pid_t *ret_ppid, pid_t *ret_pgrp) {
+int sbx_proc_stat(int proc_fd, pid_t pid, struct sbx_proc_stat *ret) {
         char buf[512], *close_paren;
         ssize_t n;
-        long ppid, pgrp;
+        long ppid, pgrp, session, tpgid;
+        unsigned tty_nr;
         int fd;
 
         snprintf(buf, sizeof(buf), "%ld/stat", (long) pid);
@@ -141,17 +142,29 @@ int sbx_proc_stat_ids(int proc_fd, pid_t pid, pid_t *ret_ppid, pid_t *ret_pgrp) 
         if (n <= 0)
                 return n < 0 ? -errno : -ENOENT;
         buf[n] = '\0';
-        /* "PID (COMM) STATE PPID PGRP ...": COMM may hold spaces and parentheses, its last ')'
-         * ends it (cut at 512 bytes: a COMM is at most 64) */
+        /* "PID (COMM) STATE PPID PGRP SESSION TTY_NR TPGID ...": COMM may hold spaces and
+         * parentheses, its last ')' ends it (cut at 512 bytes: a COMM is at most 64) */
         close_paren = strrchr(buf, ')');
-        if (!close_paren || sscanf(close_paren + 1, " %*c %ld %ld", &ppid, &pgrp) != 2)
+        if (!close_paren ||
+            sscanf(close_paren + 1, " %*c %ld %ld %ld %u %ld", &ppid, &pgrp, &session, &tty_nr, &tpgid) != 5)
                 return -EIO;
-        *ret_ppid = (pid_t) ppid;
-        *ret_pgrp = (pid_t) pgrp;
+        *ret = (struct sbx_proc_stat) { .pid = pid, .ppid = (pid_t) ppid, .pgrp = (pid_t) pgrp,
+                                        .session = (pid_t) session, .tty_nr = tty_nr, .tpgid = (pid_t) tpgid };
         return 0;
 }
 
-int sbx_each_process(int (*fn)(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata), void *userdata) {
+int sbx_proc_stat_ids(int proc_fd, pid_t pid, pid_t *ret_ppid, pid_t *ret_pgrp) {
+        struct sbx_proc_stat p;
+        int r = sbx_proc_stat(proc_fd, pid, &p);
+
+        if (r < 0)
+                return r;
+        *ret_ppid = p.ppid;
+        *ret_pgrp = p.pgrp;
+        return 0;
+}
+
+int sbx_each_process(int (*fn)(const struct sbx_proc_stat *p, void *userdata), void *userdata) {
         DIR *proc = opendir("/proc");
         struct dirent *de;
         int r = 0;
@@ -159,16 +172,16 @@ int sbx_each_process(int (*fn)(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata
         if (!proc)
                 return -errno;
         while (r == 0 && (errno = 0, de = readdir(proc))) {
+                struct sbx_proc_stat p;
                 char *end;
                 long pid;
-                pid_t ppid, pgrp;
 
                 errno = 0;
                 pid = strtol(de->d_name, &end, 10);
                 if (*end || pid <= 0 || errno)
                         continue;
-                if (sbx_proc_stat_ids(dirfd(proc), (pid_t) pid, &ppid, &pgrp) == 0)
-                        r = fn((pid_t) pid, ppid, pgrp, userdata);
+                if (sbx_proc_stat(dirfd(proc), (pid_t) pid, &p) == 0)
+                        r = fn(&p, userdata);
         }
         if (r == 0 && errno)
                 r = -errno;
@@ -182,12 +195,11 @@ struct child_scan {
         void *userdata;
 };
 
-static int child_scanned(pid_t pid, pid_t ppid, pid_t pgrp, void *userdata) {
+static int child_scanned(const struct sbx_proc_stat *p, void *userdata) {
         struct child_scan *c = userdata;
 
-        (void) pgrp;
-        if (ppid == c->parent)
-                c->fn(pid, c->userdata);
+        if (p->ppid == c->parent)
+                c->fn(p->pid, c->userdata);
         return 0;
 }
 
