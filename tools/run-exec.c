@@ -2065,6 +2065,8 @@ struct epoll_entry {
 struct caller_flags {
         int fd, flags, lease, sig, pipe_size, locked;
         pid_t foreground;
+        pid_t settings_group;           /* the foreground whose settings were sbx's at the start */
+        dev_t rdev;                     /* a terminal's device */
         struct f_owner_ex owner;
         bool tty, shared, sigfd, timer;
         struct termios termios;
@@ -2295,6 +2297,24 @@ static void timerfd_put_back(const struct caller_flags *c) {
                 (void) timerfd_settime(c->fd, TFD_TIMER_ABSTIME | c->timer_flags, &c->expiry, NULL);
 }
 
+/* Whose the settings of c's terminal are at the start, into c->settings_group
+ * (tty_settings_group(): asked of /proc only where sbx is in the background of its terminal; of a
+ * terminal not sbx's, at the end, where its settings changed); one terminal on several of the
+ * descriptors is asked once. */
+static pid_t tty_settings_group(int fd);
+static void tty_settings_note(const struct run_state *st, struct caller_flags *c) {
+        struct stat s;
+        size_t j = 0;
+
+        c->settings_group = -1;
+        if (fstat(c->fd, &s) < 0)
+                return;
+        c->rdev = s.st_rdev;
+        while (j < st->n_caller_fl && !(st->caller_fl[j].tty && st->caller_fl[j].rdev == c->rdev))
+                j++;
+        c->settings_group = j < st->n_caller_fl ? st->caller_fl[j].settings_group : tty_settings_group(c->fd);
+}
+
 static void caller_flags_note(struct run_state *st) {
         const struct sbx_run_args *a = st->a;
         size_t n = 3 + a->n_keep_fds;
@@ -2318,6 +2338,8 @@ static void caller_flags_note(struct run_state *st) {
                 c->pipe_size = fcntl(c->fd, F_GETPIPE_SZ);
                 c->tty = tcgetattr(c->fd, &c->termios) == 0;
                 c->foreground = c->tty ? tcgetpgrp(c->fd) : -1;
+                if (c->tty)
+                        tty_settings_note(st, c);
                 if (c->tty && shared < 0)
                         shared = sbx_run_tty_settings_shared();
                 c->shared = c->tty && shared > 0;
@@ -2339,12 +2361,6 @@ static bool termios_same(const struct termios *a, const struct termios *b) {
                cfgetispeed(a) == cfgetispeed(b) && cfgetospeed(a) == cfgetospeed(b);
 }
 
-bool sbx_run_tty_settings_ours(int fd) {
-        pid_t fg = tcgetpgrp(fd);
-
-        return fg < 0 ? errno == ENOTTY : fg == getpgrp();
-}
-
 #define GROUP_LINEAGE_MAX 64
 
 /* Whether `pid`'s line of parents (from /proc, at most GROUP_LINEAGE_MAX of them) meets `who`. */
@@ -2358,6 +2374,100 @@ static bool lineage_meets(int proc_fd, pid_t pid, pid_t who) {
                         return false;
         }
         return pid == who;
+}
+
+/* Whether a terminal that is not sbx's controlling terminal is another session's, by the
+ * /proc/PID/stat of a process whose controlling terminal it is (tcgetpgrp() tells only a
+ * terminal's own session). */
+struct tty_scan {
+        unsigned major, minor;
+};
+
+static int tty_session_found(const struct sbx_proc_stat *p, void *userdata) {
+        struct tty_scan *t = userdata;
+
+        if (p->tty_nr == 0 || ((p->tty_nr >> 8) & 0xfff) != t->major ||
+            ((p->tty_nr & 0xff) | ((p->tty_nr >> 12) & 0xfff00)) != t->minor)
+                return 0;
+        return 1;
+}
+
+/* A foreground process group that waits for sbx: each of its processes one of sbx's ancestors
+ * (the script that runs it, with `timeout` between them in a group of its own), none of them
+ * ignoring or blocking SIGTTOU, as a job-control shell does, whose line editor sets the settings
+ * it needs at its prompt while sbx runs in the background (`sbx run ... &`), and none other: a
+ * pipeline's pager (`timeout 30 sbx run ... | less`) or any job's own program sets its own. */
+struct waiting_scan {
+        int n_ancestors;
+        pid_t group, ancestors[GROUP_LINEAGE_MAX];
+        bool member, other;
+};
+
+static bool ttou_taken(pid_t pid) {
+        char name[64], buf[4096];
+        unsigned long long ign, blk;
+        const char *i, *b;
+
+        snprintf(name, sizeof(name), "/proc/%ld/status", (long) pid);
+        if (sbx_read_head(name, buf, sizeof(buf)) <= 0 || !(i = strstr(buf, "\nSigIgn:")) ||
+            !(b = strstr(buf, "\nSigBlk:")) || sscanf(i, "\nSigIgn: %llx", &ign) != 1 ||
+            sscanf(b, "\nSigBlk: %llx", &blk) != 1)
+                return true;
+        return (ign | blk) & (1ULL << (SIGTTOU - 1));
+}
+
+static int waiting_member(const struct sbx_proc_stat *p, void *userdata) {
+        struct waiting_scan *w = userdata;
+        int i;
+
+        if (p->pgrp != w->group)
+                return 0;
+        for (i = 0; i < w->n_ancestors && w->ancestors[i] != p->pid; i++)
+                ;
+        w->member = true;
+        w->other = i == w->n_ancestors || ttou_taken(p->pid);
+        return w->other;
+}
+
+static bool group_waits(pid_t group) {
+        struct waiting_scan w = { .group = group };
+        _cleanup_close_ int proc_fd = -1;
+        pid_t pid = getppid(), pgrp;
+
+        if ((proc_fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+                return false;
+        while (pid > 1 && w.n_ancestors < GROUP_LINEAGE_MAX) {
+                w.ancestors[w.n_ancestors++] = pid;
+                if (sbx_proc_stat_ids(proc_fd, pid, &pid, &pgrp) < 0)
+                        break;
+        }
+        return sbx_each_process(waiting_member, &w) == 0 && w.member;
+}
+
+/* The foreground group of sbx's controlling terminal fd where its settings are sbx's to put back
+ * (sbx's own process group's, or one that waits for sbx), -1 where they are not; 0 where fd is not
+ * sbx's controlling terminal. */
+static pid_t tty_settings_group(int fd) {
+        pid_t fg = tcgetpgrp(fd);
+
+        if (fg < 0)
+                return errno == ENOTTY ? 0 : -1;
+        return fg > 0 && (fg == getpgrp() || group_waits(fg)) ? fg : -1;
+}
+
+bool sbx_run_tty_settings_ours(int fd, pid_t *ret_group) {
+        struct tty_scan t;
+        struct stat st;
+        pid_t g = tty_settings_group(fd);
+
+        if (ret_group)
+                *ret_group = g;
+        if (g != 0)
+                return g > 0;
+        if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode))
+                return false;
+        t = (struct tty_scan) { major(st.st_rdev), minor(st.st_rdev) };
+        return sbx_each_process(tty_session_found, &t) == 0;
 }
 
 /* The pipes on sbx's descriptors 0-2, and the way each is open: a pipeline's member holds one of
@@ -2448,7 +2558,10 @@ bool sbx_run_tty_settings_shared(void) {
  * sbx in the background. Then its settings as they were, where they are sbx's to set
  * (sbx_run_tty_settings_ours()): those of a terminal whose foreground is another job are that
  * job's, a shell's line editor's while sbx runs in the background (`sbx run ... &`: put back to
- * the start's, they left the user's prompt echoing twice, review58). Nor where sbx ran in a
+ * the start's, they left the user's prompt echoing twice, review58), unless that job waits for
+ * sbx, at the start and at the end (a script's `timeout 30 sbx run --backend bwrap -- stty -echo`
+ * left the terminal without echo, review60). Those of another session's terminal are that
+ * session's foreground job's, left (put back over its line editor's, review60). Nor where sbx ran in a
  * pipeline, another member of it there at its start or at its end (sbx_run_tty_settings_shared()):
  * a pipeline's pager sets its own (`sbx run ... | less`: put back to the start's under the pager, which then
  * echoed and waited for a newline; a pager that had set its own before sbx started and put the
@@ -2467,8 +2580,8 @@ static void caller_tty_put_back(const struct caller_flags *c, int *shared) {
         if (c->foreground > 0 && (fg = tcgetpgrp(c->fd)) > 0 && fg != c->foreground && kill(-fg, 0) < 0 &&
             errno == ESRCH)
                 (void) tcsetpgrp(c->fd, c->foreground);
-        if (sbx_run_tty_settings_ours(c->fd) && !c->shared && tcgetattr(c->fd, &t) == 0 &&
-            !termios_same(&t, &c->termios)) {
+        if (!c->shared && tcgetattr(c->fd, &t) == 0 && !termios_same(&t, &c->termios) &&
+            sbx_run_tty_settings_ours(c->fd, &fg) && (fg == 0 || fg == getpgrp() || fg == c->settings_group)) {
                 if (*shared < 0)
                         *shared = sbx_run_tty_settings_shared();
                 if (!*shared)

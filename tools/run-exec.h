@@ -662,11 +662,16 @@ bool sbx_run_backend_known(const char *name);
  * sandbox under bubblewrap), stdout of that kind becomes /dev/null (read-only, so writes
  * still fail), and such a --keep-fd is refused. */
 bool sbx_run_fd_reopenable(int fd);
-/* Whether the settings of the terminal `fd` are sbx's to put back after the run: where it is sbx's
- * controlling terminal, only while sbx's process group is its foreground (in the background, as
- * `sbx run ... &`, the foreground job sets them: a shell's line editor at its prompt); where it is
- * not (ENOTTY), the caller handed it over. */
-bool sbx_run_tty_settings_ours(int fd);
+/* Whether the settings of the terminal `fd` are sbx's to put back after the run, and, into
+ * *ret_group (may be NULL), the foreground process group of sbx's controlling terminal they are
+ * (-1: none that is sbx's), 0 where fd is not sbx's controlling terminal. Of sbx's controlling
+ * terminal: while sbx's process group is its foreground, or a group that waits for sbx, each of its
+ * processes one of sbx's ancestors and none ignoring SIGTTOU (a script running `timeout 30 sbx run
+ * ...`, timeout taking sbx out of its group; not a job-control shell, whose line editor sets them
+ * at its prompt while `sbx run ... &` runs, nor a job's pager or other program). Of a terminal
+ * that is not: only where no session has it as its controlling terminal, by /proc (the caller
+ * handed it over; another session's settings are its foreground job's). */
+bool sbx_run_tty_settings_ours(int fd, pid_t *ret_group);
 /* Whether sbx runs in a pipeline: its process group holds a process that is neither sbx, one of
  * its ancestors (the script that runs it) nor one of its descendants, and holds a pipe that is on
  * sbx's descriptors 0-2 the other way (their reader or writer): a pipeline's pager (`sbx run ... | less`) sets the terminal's settings of

@@ -2533,7 +2533,7 @@ keep_fd_cases epoll-many epoll-many.py "$EPOLL_CMD" "the caller's epoll instance
 # same set while ARGV runs in the leader's group beside a sibling of its, a pipeline's pager that
 # reads ARGV's stdout and is still there at ARGV's end
 cat >"$T/tty-session.py" <<'PY'
-import os, pty, sys, termios
+import os, pty, signal, sys, termios
 user, what, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
 def state():
     return os.tcgetpgrp(0) if what == "foreground" else termios.tcgetattr(0)
@@ -2541,6 +2541,8 @@ pid, fd = pty.fork()
 if pid == 0:
     if user == "nobody":
         os.fchown(0, 65534, -1)
+    if what in ("background", "other", "waiting"):  # a job-control shell's
+        signal.signal(signal.SIGTTOU, signal.SIG_IGN)
     before = state()
     ran_r, ran_w = os.pipe()
     go_r, go_w = os.pipe()
@@ -2551,13 +2553,24 @@ if pid == 0:
             n = os.open("/dev/null", os.O_RDWR)
             for i in (0, 1, 2):
                 os.dup2(n, i)
-        elif what in ("background", "pager"):
+        elif what in ("background", "pager", "other"):
             if what == "background":
                 os.setpgid(0, 0)
+            elif what == "other":
+                os.setsid()
             else:
                 os.dup2(piped[1], 1)
             os.dup2(ran_w, 3)
             os.dup2(go_r, 4)
+        elif what == "waiting":  # the script, its own job, runs ARGV in a group of its own as timeout does
+            os.setpgid(0, 0)
+            os.tcsetpgrp(0, os.getpgrp())
+            signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+            timeout = os.fork()
+            if timeout > 0:
+                os._exit(os.waitpid(timeout, 0)[1] >> 8)
+            os.setpgid(0, 0)
+        signal.signal(signal.SIGTTOU, signal.SIG_DFL)
         os.execvp(argv[0], argv)
     os.close(ran_w)
     os.close(go_r)
@@ -2575,7 +2588,7 @@ if pid == 0:
     if piped:
         os.close(piped[0])
         os.close(piped[1])
-    if what in ("background", "pager"):  # the leader's, or the pager's, settings while it runs
+    if what in ("background", "pager", "other"):  # the leader's, or the pager's, settings while it runs
         os.read(ran_r, 1)
         t = termios.tcgetattr(0)
         t[3] &= ~(termios.ECHO | termios.ICANON)
@@ -2583,6 +2596,8 @@ if pid == 0:
         before = state()
     os.close(go_w)
     rc = os.waitpid(child, 0)[1] >> 8
+    if what == "waiting":
+        os.tcsetpgrp(0, os.getpgrp())
     kept = state() == before
     if pager > 0:
         os.kill(pager, 9)
@@ -2611,6 +2626,11 @@ try:
     print("tcsetpgrp set")
 except OSError as e:
     print("tcsetpgrp", e.strerror)'
+TTY_ECHO_CMD='import signal, termios
+signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+t = termios.tcgetattr(0)
+t[3] &= ~termios.ECHO
+termios.tcsetattr(0, termios.TCSANOW, t)'
 # tty_session WHAT NAME B M U SBX-RUN-ARGS...: out, what tty-session.py WHAT prints (its owner U)
 # around `sbx run` as U, in backend B's mode M, in user_case_dir NAME-B-M U
 tty_session() {
@@ -2619,6 +2639,14 @@ tty_session() {
         shift 5
         out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-session.py" "$u" "$what" \
                 "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" "$@" 2>&1)
+}
+# tty_kept WHAT ROW SAID SBX-RUN-ARGS...: row terminal-ROW (in backend $b's mode $m, as $u), SAID,
+# checks that tty-session.py WHAT found the terminal's state kept
+tty_kept() {
+        local what=$1 row=$2 said=$3
+        shift 3
+        tty_session "$what" "tty-$row" "$b" "$m" "$u" "$@"
+        t_check "$b/$m/$u/terminal-$row: $said ($out)" eval '[[ "$out" == *"rc 0 $what kept" ]]'
 }
 # ... and its settings, where another job is its foreground: sbx puts back the settings of the
 # caller's terminal that the command changed, and one run in the background (`sbx run ... &` in an
@@ -2630,19 +2658,27 @@ tty_session() {
 # those a pipeline's pager sets while sbx runs beside it in one job (`sbx run ... | less`: put back
 # to the start's under the pager, which then echoed and waited for a newline, review59), checked
 # from the same leader running sbx in its own process group, not a new one, its stdout a pipe that
-# a sibling of sbx's reads, there to the end, as the leader sets the settings.
+# a sibling of sbx's reads, there to the end, as the leader sets the settings. The leader ignores
+# SIGTTOU there, as a job-control shell does. A foreground job that waits for sbx is no such job: a
+# script's `timeout 30 sbx run --backend bwrap -- stty -echo` (timeout takes sbx out of the script's
+# group) left the terminal without echo (review60); checked from the leader running a job of its
+# own in the foreground that runs sbx in a group of its own, whose command turns echo off. Nor is
+# another session's terminal sbx's to hand back: sbx started in a session of its own on the
+# leader's terminal put back its settings over those the leader set during the run (review60).
 for b in "${BACKENDS[@]}"; do
         for m in read-only workspace-write; do
                 for u in "${USERS[@]}"; do
                         tty_session foreground tty-fg "$b" "$m" "$u" -- "$PY" -c "$TTY_FG_CMD"
                         t_check "$b/$m/$u/terminal-foreground: the caller's terminal keeps its foreground process group ($out)" \
                                 eval '[[ "$out" == *"rc 0 foreground kept" ]]'
-                        tty_session background tty-bg "$b" "$m" "$u" --keep-fd 3 --keep-fd 4 -- sh -c 'echo x >&3; read x <&4; true'
-                        t_check "$b/$m/$u/terminal-background: a run in the background leaves the settings the caller's terminal's foreground set during it ($out)" \
-                                eval '[[ "$out" == *"rc 0 background kept" ]]'
-                        tty_session pager tty-pager "$b" "$m" "$u" --keep-fd 3 --keep-fd 4 -- sh -c 'echo x >&3; read x <&4; true'
-                        t_check "$b/$m/$u/terminal-pager: a run beside a pipeline's pager leaves the settings the pager set during it ($out)" \
-                                eval '[[ "$out" == *"rc 0 pager kept" ]]'
+                        tty_kept background background "a run in the background leaves the settings the caller's terminal's foreground set during it" \
+                                --keep-fd 3 --keep-fd 4 -- sh -c 'echo x >&3; read x <&4; true'
+                        tty_kept pager pager "a run beside a pipeline's pager leaves the settings the pager set during it" \
+                                --keep-fd 3 --keep-fd 4 -- sh -c 'echo x >&3; read x <&4; true'
+                        tty_kept waiting waiting "a run in the background of a job that waits for it (timeout 30 sbx run ...) puts back the settings the command changed" \
+                                -- "$PY" -c "$TTY_ECHO_CMD"
+                        tty_kept other other-session "a run on another session's terminal leaves the settings its foreground set during it" \
+                                --keep-fd 3 --keep-fd 4 -- sh -c 'echo x >&3; read x <&4; true'
                 done
         done
 done

@@ -136,6 +136,18 @@ static void test_status_lost_after_descriptors_closed(void **state) {
         assert_string_equal(rep.verdict, "runner_failure");
 }
 
+/* A new pseudo-terminal's master, its slave's name in *ret_name (skips the test where there is none). */
+static int pty_master(const char **ret_name) {
+        int m = posix_openpt(O_RDWR | O_NOCTTY);
+
+        if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0 || !(*ret_name = ptsname(m))) {
+                if (m >= 0)
+                        close(m);
+                skip();
+        }
+        return m;
+}
+
 /* Whether a terminal's settings are sbx's to put back after the run (review58): one that is not
  * its controlling terminal, the caller's to hand over, yes; its controlling terminal while its
  * process group is the foreground, yes; while another job is (`sbx run ... &`, a shell's line
@@ -146,15 +158,10 @@ static void test_tty_settings_ours(void **state) {
         pid_t child;
         (void) state;
 
-        m = posix_openpt(O_RDWR | O_NOCTTY);
-        if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0 || !(name = ptsname(m))) {
-                if (m >= 0)
-                        close(m);
-                skip();
-        }
+        m = pty_master(&name);
         s = open(name, O_RDWR | O_NOCTTY);
         assert_true(s >= 0);
-        assert_true(sbx_run_tty_settings_ours(s)); /* no controlling terminal of this process */
+        assert_true(sbx_run_tty_settings_ours(s, NULL)); /* no session's terminal */
         close(s);
         child = fork();
         assert_true(child >= 0);
@@ -165,7 +172,7 @@ static void test_tty_settings_ours(void **state) {
 
                 if (setsid() < 0 || (s = open(name, O_RDWR)) < 0 || tcgetpgrp(s) != getpgrp())
                         _exit(10);
-                if (!sbx_run_tty_settings_ours(s))
+                if (!sbx_run_tty_settings_ours(s, NULL))
                         _exit(11);
                 if ((job = fork()) == 0) {
                         setpgid(0, 0);
@@ -174,7 +181,7 @@ static void test_tty_settings_ours(void **state) {
                 }
                 if (job < 0 || (setpgid(job, job) < 0 && errno != EACCES) || tcsetpgrp(s, job) < 0)
                         code = 12;
-                else if (sbx_run_tty_settings_ours(s))
+                else if (sbx_run_tty_settings_ours(s, NULL))
                         code = 13;
                 kill(job, SIGKILL);
                 waitpid(job, NULL, 0);
@@ -184,6 +191,88 @@ static void test_tty_settings_ours(void **state) {
         close(m);
         assert_true(WIFEXITED(st));
         assert_int_equal(WEXITSTATUS(st), 0);
+}
+
+/* A foreground that waits for sbx (review60): a job-control shell (SIGTTOU ignored), session leader
+ * on a terminal, runs a script as its foreground job, which runs sbx (D) in a group of its own as
+ * `timeout 30 sbx run ...` does: the settings are sbx's (the command's, under bubblewrap, changed
+ * them unstopped and sbx left them); not with a pipeline's pager in the script's job, nor with the
+ * shell in the foreground (`sbx run ... &`). Nor, from outside the session, where the terminal is
+ * another session's (tcgetpgrp(): ENOTTY), the shell at its prompt: they were taken for the
+ * caller's to hand over, and put back over the shell's. */
+static void test_tty_settings_waiting(void **state) {
+        const char *name;
+        int m, s, st, go[2], got[2], done[2];
+        char res[5] = { 0 }, c = 0;
+        pid_t leader;
+        (void) state;
+
+        m = pty_master(&name);
+        assert_int_equal(pipe(go), 0);
+        assert_int_equal(pipe(got), 0);
+        assert_int_equal(pipe(done), 0);
+        leader = fork();
+        assert_true(leader >= 0);
+        if (leader == 0) {
+                pid_t script, pager;
+
+                signal(SIGTTOU, SIG_IGN);
+                if (setsid() < 0 || (s = open(name, O_RDWR)) < 0 || (script = fork()) < 0)
+                        _exit(30);
+                if (script == 0) {
+                        pid_t d;
+
+                        signal(SIGTTOU, SIG_DFL);
+                        setpgid(0, 0);
+                        if ((d = fork()) == 0) {
+                                setpgid(0, 0);
+                                for (int i = 0; i < 3; i++) {
+                                        res[i] = sbx_run_tty_settings_ours(s, NULL) ? '1' : '0';
+                                        if (write(got[1], &res[i], 1) != 1 || read(go[0], &c, 1) != 1)
+                                                _exit(31);
+                                }
+                                _exit(0);
+                        }
+                        _exit(d > 0 && waitpid(d, &st, 0) == d && WIFEXITED(st) ? WEXITSTATUS(st) : 32);
+                }
+                setpgid(script, script);
+                if (tcsetpgrp(s, script) < 0 || read(got[0], &res[0], 1) != 1 || (pager = fork()) < 0)
+                        _exit(33);
+                if (pager == 0) {
+                        pause();
+                        _exit(0);
+                }
+                setpgid(pager, script);
+                if (write(go[1], &c, 1) != 1 || read(got[0], &res[1], 1) != 1)
+                        _exit(34);
+                kill(pager, SIGKILL);
+                waitpid(pager, NULL, 0);
+                if (tcsetpgrp(s, getpgrp()) < 0 || write(go[1], &c, 1) != 1 || read(got[0], &res[2], 1) != 1)
+                        _exit(35);
+                if (write(go[1], &c, 1) != 1 || waitpid(script, &st, 0) != script || !WIFEXITED(st) ||
+                    WEXITSTATUS(st))
+                        _exit(36);
+                if (write(done[1], res, 3) != 3) /* to the test, the shell at its prompt */
+                        _exit(37);
+                pause();
+                _exit(0);
+        }
+        close(done[1]);
+        if (read(done[0], res, 3) == 3) {
+                s = open(name, O_RDWR | O_NOCTTY);
+                res[3] = s >= 0 && !sbx_run_tty_settings_ours(s, NULL) ? '0' : '1';
+                if (s >= 0)
+                        close(s);
+        }
+        kill(leader, SIGKILL);
+        assert_int_equal(waitpid(leader, &st, 0), leader);
+        close(m);
+        close(go[0]);
+        close(go[1]);
+        close(got[0]);
+        close(got[1]);
+        close(done[0]);
+        assert_string_equal(res, "1000");
 }
 
 /* The settings of sbx's terminal are another's where it runs in a pipeline: its process group
@@ -6117,6 +6206,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_status_lost_after_descriptors_closed, fresh_run),
                 cmocka_unit_test(test_tty_settings_ours),
                 cmocka_unit_test(test_tty_settings_shared),
+                cmocka_unit_test(test_tty_settings_waiting),
                 cmocka_unit_test_setup(test_script_start_dir, fresh_run),
                 cmocka_unit_test_setup(test_script_start_dir_dev, fresh_run),
                 cmocka_unit_test_setup(test_make_start_dir, fresh_run),
