@@ -2441,7 +2441,7 @@ static bool group_waits(pid_t group) {
                 if (sbx_proc_stat_ids(proc_fd, pid, &pid, &pgrp) < 0)
                         break;
         }
-        return sbx_each_process(waiting_member, &w) == 0 && w.member;
+        return sbx_each_group_process(group, waiting_member, &w) == 0 && w.member;
 }
 
 /* The foreground group of sbx's controlling terminal fd where its settings are sbx's to put back
@@ -2547,7 +2547,7 @@ bool sbx_run_tty_settings_shared(void) {
         if (g.n_pipes == 0 || (proc_fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
                 return false;
         g.proc_fd = proc_fd;
-        return sbx_each_process(group_partner, &g) > 0;
+        return sbx_each_group_process(g.group, group_partner, &g) > 0;
 }
 
 /* A terminal's foreground process group where the command left one of its own there, which has

@@ -165,6 +165,10 @@ int sbx_proc_stat_ids(int proc_fd, pid_t pid, pid_t *ret_ppid, pid_t *ret_pgrp) 
 }
 
 int sbx_each_process(int (*fn)(const struct sbx_proc_stat *p, void *userdata), void *userdata) {
+        return sbx_each_group_process(0, fn, userdata);
+}
+
+int sbx_each_group_process(pid_t pgrp, int (*fn)(const struct sbx_proc_stat *p, void *userdata), void *userdata) {
         DIR *proc = opendir("/proc");
         struct dirent *de;
         int r = 0;
@@ -179,6 +183,9 @@ int sbx_each_process(int (*fn)(const struct sbx_proc_stat *p, void *userdata), v
                 errno = 0;
                 pid = strtol(de->d_name, &end, 10);
                 if (*end || pid <= 0 || errno)
+                        continue;
+                /* getpgid(): one system call, not a /proc file the kernel writes out */
+                if (pgrp > 0 && getpgid((pid_t) pid) != pgrp)
                         continue;
                 if (sbx_proc_stat(dirfd(proc), (pid_t) pid, &p) == 0)
                         r = fn(&p, userdata);
