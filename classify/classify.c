@@ -684,6 +684,21 @@ static int argv_files_copy(const char *list, const char *first, char *out) {
         return 0;
 }
 
+int sbx_classifier_set_sqlite_db(struct sbx_classifier *c, const char *db, bool moved) {
+        int r;
+
+        if (!c || !db)
+                return -EINVAL;
+        if ((r = argv_file_copy(db, c->sqlite_db, sizeof(c->sqlite_db))) < 0) {
+                c->sqlite_db[0] = '\0';
+                c->argv_lost = c->argv_lost || r == -ENAMETOOLONG;
+                return r;
+        }
+        argv_file_resolved(c, db, c->sqlite_db);
+        c->sqlite_db_moved = moved;
+        return 0;
+}
+
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
         size_t n = 0;
         int r;

@@ -613,6 +613,12 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);
+/* Sets struct sbx_classify_context's sqlite_db and sqlite_db_moved once the stream has begun: a
+ * database told by what the command read of its stdin, which the caller sees only as the command
+ * reads it, before the lines it prints after (call before a feed, a flush and the finish, for the
+ * lines they read). Copied. 0, or -EINVAL (no db, a relative one), -ENAMETOOLONG (one longer than
+ * kept: then read as argv_name_lost). */
+int sbx_classifier_set_sqlite_db(struct sbx_classifier *c, const char *db, bool moved);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error
  * (never read as "no match"). */
 int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len);

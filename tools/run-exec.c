@@ -924,8 +924,23 @@ struct status_buf {
         size_t len;
 };
 
+struct stdin_pump;
+
+/* A sqlite3 whose commands come from the caller's own stdin, a regular file sbx copies to it
+ * (struct stdin_pump), opening its database after any `.cd` they hold: that database is told by
+ * the text the pump keeps of what it copied (sbx_run_sqlite_kept_db()), read before the
+ * classifier reads the lines that came after it (kept_db_decide()). */
+struct kept_db {
+        char *const *command;
+        char *cwd;                     /* the command's start directory (owned) */
+        const struct stdin_pump *pump;
+        size_t tried_len;              /* the kept bytes it was last read of */
+        bool tried_eof, tried_cut;
+};
+
 struct supervise {
         struct sbx_classifier *classifier;
+        struct kept_db *kept_db; /* NULL: none, or told */
         int classify_error; /* first -errno of the classifier: the run is then unclassified */
         bool stderr_ok;     /* our own stderr still takes writes */
         /* Where the command's stderr goes on, and what of it waits for the reader. A copy that
@@ -957,6 +972,8 @@ struct supervise {
         uint64_t counted_taken;
         int64_t denials_due;
 };
+
+static void kept_db_decide(struct supervise *s);
 
 static void keep_first_line(struct supervise *s, const char *buf, size_t n) {
         for (size_t i = 0; i < n && !s->first_done; i++) {
@@ -1063,6 +1080,7 @@ static void stderr_account(struct supervise *s, const char *buf, size_t n) {
         s->err_read += (uint64_t) n;
         keep_first_line(s, buf, n);
         if (s->classifier && !s->classify_error) {
+                kept_db_decide(s);
                 int r = sbx_classify_feed(s->classifier, buf, n);
                 if (r < 0)
                         s->classify_error = r;
@@ -1139,6 +1157,7 @@ static void offer_denials(struct supervise *s, const struct sbx_run_writer *w, v
         /* the classifier reads its input in chunks of up to 64 KiB: what it gathered is read now,
          * at most as often as a batch may go (the same lines, whatever the chunks) */
         if (sbx_classifier_staged(s->classifier) > 0) {
+                kept_db_decide(s);
                 int r = sbx_classify_flush(s->classifier);
                 if (r < 0) {
                         s->classify_error = r;
@@ -1431,7 +1450,36 @@ struct stdin_pump {
         int page;       /* tee: the size of the command's pipe */
         size_t len, off;
         char buf[65536];
+        /* not tee, for a struct kept_db: the first bytes copied (KEPT_MAX at most, kept_len of
+         * them), and whether more came (or, once the run ended, the command read fewer) */
+        char *kept;
+        size_t kept_len;
+        bool kept_cut;
+        uint64_t copied;
 };
+#define KEPT_MAX (64 * 1024)
+
+/* Reads the database of s->kept_db from what the pump kept, where it kept more since it last did
+ * (or ended): told once the text holds the SQL that opens it, or never, once it ended or was cut
+ * before that. The classifier reads each line after the command wrote it, which it did after it
+ * read the text before it, which the pump had kept before it copied it. */
+static void kept_db_decide(struct supervise *s) {
+        struct kept_db *k = s->kept_db;
+        const struct stdin_pump *p = k ? k->pump : NULL;
+        char db[PATH_MAX];
+        int r;
+
+        if (!k || !s->classifier || (p->kept_len == k->tried_len && p->eof == k->tried_eof && p->kept_cut == k->tried_cut))
+                return;
+        k->tried_len = p->kept_len;
+        k->tried_eof = p->eof;
+        k->tried_cut = p->kept_cut;
+        r = sbx_run_sqlite_kept_db(k->command, k->cwd, p->kept, p->kept_len, p->eof && !p->kept_cut, db, sizeof(db));
+        if (r > 0)
+                (void) sbx_classifier_set_sqlite_db(s->classifier, db, r == 2);
+        if (r >= 0 || p->eof || p->kept_cut)
+                s->kept_db = NULL;
+}
 
 static void pump_close(struct stdin_pump *p) {
         if (p->w >= 0)
@@ -1458,6 +1506,15 @@ static void pump_stdin_consume(struct stdin_pump *p, size_t n) {
 static void pump_stdin_read(struct stdin_pump *p) {
         ssize_t n = p->tee ? tee(STDIN_FILENO, p->w, sizeof(p->buf), SPLICE_F_NONBLOCK)
                            : read(STDIN_FILENO, p->buf, sizeof(p->buf));
+
+        if (n > 0 && p->kept) {
+                size_t k = KEPT_MAX - p->kept_len < (size_t) n ? KEPT_MAX - p->kept_len : (size_t) n;
+
+                memcpy(p->kept + p->kept_len, p->buf, k);
+                p->kept_len += k;
+                p->kept_cut = p->kept_cut || k < (size_t) n;
+                p->copied += (uint64_t) n;
+        }
 
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) {
                 int queued = 0;
@@ -1986,6 +2043,7 @@ struct run_state {
         /* a pidfd of bubblewrap's command, which came with the launcher's mark (-1: none) */
         int cmd_pidfd;
         struct stdin_pump *pump;
+        struct kept_db kept_db; /* st->s.kept_db's, where there is one */
         /* a lifeline pipe's write end: held, never written, until the function returns (the
          * runner reaped) */
         int lifeline_w;
@@ -2637,7 +2695,10 @@ static void run_state_done(struct run_state *st) {
                 free(st->caller_fl[i].interest);
         free(st->caller_fl);
         run_close(st);
+        if (st->pump)
+                free(st->pump->kept);
         free(st->pump);
+        free(st->kept_db.cwd);
         free(st->envp);
         if (st->classifier)
                 sbx_classifier_free(st->classifier);
@@ -3302,6 +3363,16 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_db = sqlite_db;
                                 ctx.sqlite_db_moved = db_r == 2;
                         }
+                        /* ... or the caller's own stdin's, a file sbx copies to it: read from
+                         * the bytes it copied, as the command reads them (sqlite60: before,
+                         * none, `sqlite3 n.db < s.sql` in read-only read task_failure) */
+                        if (db_r <= 0 && !split && st->pump && !st->pump->tee &&
+                            sbx_run_sqlite_kept_db(command, cwd, "", 0, false, sqlite_db, sizeof(sqlite_db)) < 0 &&
+                            (st->pump->kept = malloc(KEPT_MAX)) && (st->kept_db.cwd = strdup(cwd))) {
+                                st->kept_db.command = command;
+                                st->kept_db.pump = st->pump;
+                                st->s.kept_db = &st->kept_db;
+                        }
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
                         /* (the directory its ATTACHes run in, past its `.cd`s) */
                         /* (... or its stdin's file's, where its argv holds no SQL) */
@@ -3876,6 +3947,13 @@ static void run_collect(struct run_state *st) {
                  * caller's file (`while read l; do sbx run ...; done < file` keeps its lines) */
                 int unread = 0;
                 if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0) {
+                        /* (what it kept, of what the command read alone) */
+                        uint64_t read = st->pump->copied - (uint64_t) unread - (st->pump->len - st->pump->off);
+
+                        if (!st->pump->tee && read < st->pump->kept_len) {
+                                st->pump->kept_len = (size_t) read;
+                                st->pump->kept_cut = true;
+                        }
                         /* a pipe: what tee(2) gave the command and it read is taken out of it */
                         if (st->pump->tee && st->pump->len > (size_t) unread)
                                 pump_stdin_consume(st->pump, st->pump->len - (size_t) unread);
@@ -4016,6 +4094,7 @@ static void report_classified(struct run_state *st) {
 
         if (st->classifier && !st->s.classify_error) {
                 struct sbx_diag diag = { 0 };
+                kept_db_decide(&st->s);
                 int fr = sbx_classify_finish(st->classifier, &rep->status, &rep->result, &diag);
                 if (fr >= 0)
                         rep->classified = true;

@@ -207,6 +207,15 @@ int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size
  * <start>/t.db, and in workspace-write read task_failure. */
 int sbx_run_sqlite_stdin_db(char *const *words, const struct sbx_run_words *cw, const char *dir, char *out,
                             size_t size);
+/* sbx_run_sqlite_stdin_db() of a sqlite3 that argv runs in cwd (read as sbx_run_command_words()
+ * reads them) whose commands come from the caller's own stdin, of the text kept (len bytes, the
+ * first that sbx copied to it: whole where it ended there, else up to its last whole line), which
+ * sbx reads only as the command does (sqlite60: before, none claimed, `sqlite3 n.db < s.sql` in
+ * read-only read task_failure, whether or not s.sql ran a `.cd`). 2, 1, 0 as that one (a
+ * redirection of its own, of a shell around it, a NUL, out of memory: 0), or -1 for a cut text
+ * before whose end no SQL opened the database: more may tell. */
+int sbx_run_sqlite_kept_db(char *const *argv, const char *cwd, const char *kept, size_t len, bool whole, char *out,
+                           size_t size);
 /* sbx_run_sqlite_target() of a sqlite3 of words (cw's) that reads its commands from its one
  * input redirection's file (relative to dir, read as sbx_run_sqlite_stdin_db() reads it) where
  * they attach a file and write it alone (`attach 'X' as x; insert into x.t ...`): X, its

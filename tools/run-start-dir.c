@@ -4594,9 +4594,10 @@ static int sqlite_walk_db(const struct sqlite_walk *w, const char *start, const 
 }
 
 /* sbx_run_sqlite_stdin_db()'s, the commands of its stdin the file `file` (relative to dir) or,
- * where file is NULL, text. */
-static int sqlite_input_db(char *const *argv, const char *dir, const char *file, const char *text, char *out,
-                           size_t size) {
+ * where file is NULL, text: where not whole (the first lines of more), -1 for a text before whose
+ * end no SQL opened the database. */
+static int sqlite_input_db(char *const *argv, const char *dir, const char *file, const char *text, bool whole,
+                           char *out, size_t size) {
         _cleanup_free_ char *buf = NULL;
         struct sqlite_walk w;
         char start[PATH_MAX], there[PATH_MAX];
@@ -4620,6 +4621,8 @@ static int sqlite_input_db(char *const *argv, const char *dir, const char *file,
                 return 0;
         if (sqlite_walk_text(&w, text, false, true) < 0)
                 return 0;
+        if (!whole && !w.dir[0])
+                return -1;
         return sqlite_walk_db(&w, start, db, out, size);
 }
 
@@ -4627,7 +4630,34 @@ int sbx_run_sqlite_stdin_db(char *const *argv, const struct sbx_run_words *cw, c
                             size_t size) {
         if (cw->in_outer || cw->n_in != 1)
                 return 0;
-        return sqlite_input_db(argv, dir, cw->in[0], NULL, out, size);
+        return sqlite_input_db(argv, dir, cw->in[0], NULL, true, out, size);
+}
+
+/* The words of a sqlite3 that argv runs in cwd whose commands come from the caller's own stdin (no
+ * redirection of its own, none of a shell around it), into cw and dir, and its text kept (len
+ * bytes; not whole: up to its last whole line, which a cut text's may be) into *ret_text (the
+ * caller's to free): NULL for another command, a NUL in it, out of memory. */
+static char *const *sqlite_kept_words(char *const *argv, const char *cwd, const char *kept, size_t len, bool whole,
+                                      struct sbx_run_words *cw, char *dir, char **ret_text) {
+        char *const *words = sbx_run_command_words(argv, cwd, dir, cw);
+
+        if (!words || cw->in_outer || cw->n_in != 0 || cw->status_one || memchr(kept, '\0', len))
+                return NULL;
+        while (!whole && len > 0 && kept[len - 1] != '\n')
+                len--;
+        return (*ret_text = strndup(kept, len)) ? words : NULL;
+}
+
+int sbx_run_sqlite_kept_db(char *const *argv, const char *cwd, const char *kept, size_t len, bool whole, char *out,
+                           size_t size) {
+        struct sbx_run_words cw = { 0 };
+        char dir[PATH_MAX];
+        _cleanup_free_ char *text = NULL;
+        char *const *words = sqlite_kept_words(argv, cwd, kept, len, whole, &cw, dir, &text);
+        int r = words ? sqlite_input_db(words, dir, NULL, text, whole, out, size) : 0;
+
+        sbx_run_words_clear(&cw);
+        return r;
 }
 
 int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_t size) {
@@ -6858,7 +6888,7 @@ int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *
         /* ... moved by the feed's `.cd DIR` before its SQL (left55: not read, `printf '.cd
          * D\ncreate table t(a);\n' | sqlite3 t.db` recorded <start>/t.db, task_failure in
          * workspace-write) */
-        if (p.fed && (d = sqlite_input_db(p.cmd, cwd, NULL, p.text, db, size)) > 0)
+        if (p.fed && (d = sqlite_input_db(p.cmd, cwd, NULL, p.text, true, db, size)) > 0)
                 r |= d == 2 ? 6 : 2;
         /* ... and the file the feed attaches and writes alone, read as an argument's SQL is
          * (left55: `echo "attach 'X' as x; insert into x.t ..." | sqlite3 w.db` recorded w.db) */

@@ -885,16 +885,22 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                         [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 c '.read F' 'create ...' of F's '.cd own': denied, own/c ($got)" \
                                                 test "$got" = "denied:$d/ws/sq-own-$b/c:1" -a ! -e "$d/ws/sq-own-$b/c" -a ! -e "$d/ws/c"
                                         # ... and a cat's feed whose `.cd` moves it there, read as a
-                                        # redirection's file; the caller's own stdin of that text, which
-                                        # sbx does not read: no file claimed (sqlite59: before, both
-                                        # recorded the workspace's c, a denial of the wrong file)
+                                        # redirection's file; the caller's own stdin of that text, read
+                                        # from what sbx copied to the command (sqlite59: before, both
+                                        # recorded the workspace's c, a denial of the wrong file;
+                                        # sqlite60: then the caller's none, task_failure)
                                         printf '.cd sq-own-%s\ncreate table t(x);\n' $b >"$d/ws/sq-own-$b.sql"
                                         status_row "$d/ws" $b read-only "$d/odir-$b.json" sh -c "cat sq-own-$b.sql | sqlite3 c"
                                         [ $rc -eq 125 ] || check "$who, $b read-only: cat F | sqlite3 c of F's '.cd own' then SQL: denied, own/c ($got)" \
                                                 test "$got" = "denied:$d/ws/sq-own-$b/c:1" -a ! -e "$d/ws/sq-own-$b/c" -a ! -e "$d/ws/c"
                                         status_row "$d/ws" $b read-only "$d/odir-$b.json" sqlite3 c <"$d/ws/sq-own-$b.sql"
-                                        [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 c < F (the caller's stdin) of F's '.cd own': no file claimed ($got)" \
-                                                test "$got" = "task_failure::1" -a ! -e "$d/ws/sq-own-$b/c" -a ! -e "$d/ws/c"
+                                        [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 c < F (the caller's stdin) of F's '.cd own': denied, own/c ($got)" \
+                                                test "$got" = "denied:$d/ws/sq-own-$b/c:1" -a ! -e "$d/ws/sq-own-$b/c" -a ! -e "$d/ws/c"
+                                        # ... and of no `.cd`: the workspace's c (sqlite60: before, none)
+                                        printf 'create table t(x);\n' >"$d/ws/sq-own-$b.sql"
+                                        status_row "$d/ws" $b read-only "$d/odir-$b.json" sqlite3 c <"$d/ws/sq-own-$b.sql"
+                                        [ $rc -eq 125 ] || check "$who, $b read-only: sqlite3 c < F (the caller's stdin) of F's SQL alone: denied, the workspace's c ($got)" \
+                                                test "$got" = "denied:$d/ws/c:1" -a ! -e "$d/ws/c"
                                         rm -rf "$d/ws/sq-own-$b" "$d/ws/sq-own-$b.sql"
                                 fi
                                 # ... the same directory entered by cd's options, `--`, bash's pushd,

@@ -2138,6 +2138,9 @@ static void test_sqlite_database(void **state) {
                 char *dir = mkdtemp(tmpl);
                 char *init[] = { (char *) "sqlite3", (char *) "-init", (char *) "i.sql", (char *) "n.db", NULL };
                 char *in[] = { (char *) "sh", (char *) "-c", (char *) "sqlite3 n.db < i.sql", NULL };
+                /* (the caller's own stdin, its text the bytes sbx kept of it) */
+                char *own[] = { (char *) "sqlite3", (char *) "n.db", NULL };
+                char *own_sh[] = { (char *) "sh", (char *) "-c", (char *) "sqlite3 -bail n.db", NULL };
 
                 assert_non_null(dir);
                 /* (the directories its `.cd`s enter, as the host has them) */
@@ -2171,6 +2174,53 @@ static void test_sqlite_database(void **state) {
                             (r > 0 && strcmp(out, want) != 0))
                                 fail_msg("stdin of %s: %d %s", files[i].text, r, r > 0 ? out : "");
                         sbx_run_words_clear(&cw);
+                        /* ... and the caller's own stdin of that text, whole, as sbx kept it
+                         * (sqlite60: before, none read, none claimed) */
+                        for (size_t k = 0; k < 2; k++) {
+                                r = sbx_run_sqlite_kept_db(k ? own_sh : own, dir, files[i].text, strlen(files[i].text),
+                                                           true, out, sizeof(out));
+                                if (r != (!files[i].want[0] ? 0 : strchr(files[i].want, '/') ? 2 : 1) ||
+                                    (r > 0 && strcmp(out, want) != 0))
+                                        fail_msg("kept %zu of %s: %d %s", k, files[i].text, r, r > 0 ? out : "");
+                        }
+                }
+                {
+                        /* ... cut (more came than kept): up to its last whole line, -1 where no SQL
+                         * opened it before that; a redirection of its own, SQL arguments, a NUL: 0 */
+                        static const struct {
+                                const char *text;
+                                bool whole;
+                                int want_r;
+                                const char *want;
+                                size_t len; /* 0: strlen(text) */
+                        } kept[] = {
+                                { ".cd sub\ncreate table t(a);\n.cd /x", false, 2, "sub/n.db", 0 },
+                                { ".mode csv\ncreate table t(a);\n", false, 1, "n.db", 0 },
+                                { ".cd sub\n", false, -1, NULL, 0 },
+                                { ".cd sub\ncreate tab", false, -1, NULL, 0 },
+                                { ".cd su", false, -1, NULL, 0 },
+                                { "", false, -1, NULL, 0 },
+                                { ".cd sub\n.cd in", true, 2, "sub/in/n.db", 0 },
+                                { ".cd sub\ncreate table t(a);\0\n", true, 0, NULL, 28 },
+                        };
+                        char *other[][4] = {
+                                { (char *) "sqlite3", (char *) "n.db", (char *) "select 1", NULL },
+                                { (char *) "sh", (char *) "-c", (char *) "sqlite3 n.db < i.sql", NULL },
+                                { (char *) "sh", (char *) "-c", (char *) "cat i.sql | sqlite3 n.db", NULL },
+                        };
+
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(kept); i++) {
+                                size_t len = kept[i].len ? kept[i].len : strlen(kept[i].text);
+                                int r = sbx_run_sqlite_kept_db(own, dir, kept[i].text, len, kept[i].whole, out, sizeof(out));
+
+                                snprintf(want, sizeof(want), "%s/%s", dir, kept[i].want ? kept[i].want : "");
+                                if (r != kept[i].want_r || (r > 0 && strcmp(out, want) != 0))
+                                        fail_msg("kept %zu: %d %s", i, r, r > 0 ? out : "");
+                        }
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(other); i++)
+                                assert_int_equal(sbx_run_sqlite_kept_db(other[i], dir, "create table t(a);\n", 19, true, out,
+                                                                        sizeof(out)),
+                                                 0);
                 }
                 /* a database there already is opened where it starts */
                 {
@@ -2187,6 +2237,9 @@ static void test_sqlite_database(void **state) {
                         words = sbx_run_command_words(in, dir, words_dir, &cw);
                         assert_int_equal(sbx_run_sqlite_stdin_db(words, &cw, words_dir, out, sizeof(out)), 0);
                         sbx_run_words_clear(&cw);
+                        assert_int_equal(sbx_run_sqlite_kept_db(own, dir, ".cd sub\ncreate table t(a);\n", 27, true, out,
+                                                                sizeof(out)),
+                                         0);
                         unlink(db);
                 }
                 unlink(p);
