@@ -699,6 +699,16 @@ int sbx_classifier_set_sqlite_db(struct sbx_classifier *c, const char *db, bool 
         return 0;
 }
 
+int sbx_classifier_set_sqlite_dir(struct sbx_classifier *c, const char *dir, bool lost) {
+        int r;
+
+        if (!c || (dir && dir[0] != '/'))
+                return -EINVAL;
+        r = argv_file_copy(dir, c->sqlite_dir, sizeof(c->sqlite_dir));
+        c->sqlite_dir_lost = lost || r == -ENAMETOOLONG;
+        return r;
+}
+
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
         size_t n = 0;
         int r;

@@ -619,6 +619,9 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
  * lines they read). Copied. 0, or -EINVAL (no db, a relative one), -ENAMETOOLONG (one longer than
  * kept: then read as argv_name_lost). */
 int sbx_classifier_set_sqlite_db(struct sbx_classifier *c, const char *db, bool moved);
+/* Sets sqlite_dir and sqlite_dir_lost so too (dir NULL: the command's directory). 0, -EINVAL (a
+ * relative dir), -ENAMETOOLONG (one too long to keep: then lost). */
+int sbx_classifier_set_sqlite_dir(struct sbx_classifier *c, const char *dir, bool lost);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error
  * (never read as "no match"). */
 int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len);

@@ -927,15 +927,17 @@ struct status_buf {
 struct stdin_pump;
 
 /* A sqlite3 whose commands come from the caller's own stdin, a regular file sbx copies to it
- * (struct stdin_pump), opening its database after any `.cd` they hold: that database is told by
- * the text the pump keeps of what it copied (sbx_run_sqlite_kept_db()), read before the
- * classifier reads the lines that came after it (kept_db_decide()). */
+ * (struct stdin_pump), opening its database after any `.cd` they hold: that database, and the
+ * directory its ATTACHes run in, are told by the text the pump keeps of what it copied
+ * (sbx_run_sqlite_kept_db(), sbx_run_sqlite_kept_dir()), read before the classifier reads the
+ * lines that came after it (kept_db_decide()). */
 struct kept_db {
         char *const *command;
         char *cwd;                     /* the command's start directory (owned) */
         const struct stdin_pump *pump;
         size_t tried_len;              /* the kept bytes it was last read of */
         bool tried_eof, tried_cut;
+        bool db, dir;                  /* its database, the directory of its ATTACHes: not told yet */
 };
 
 struct supervise {
@@ -1474,10 +1476,22 @@ static void kept_db_decide(struct supervise *s) {
         k->tried_len = p->kept_len;
         k->tried_eof = p->eof;
         k->tried_cut = p->kept_cut;
-        r = sbx_run_sqlite_kept_db(k->command, k->cwd, p->kept, p->kept_len, p->eof && !p->kept_cut, db, sizeof(db));
-        if (r > 0)
-                (void) sbx_classifier_set_sqlite_db(s->classifier, db, r == 2);
-        if (r >= 0 || p->eof || p->kept_cut)
+        if (k->db) {
+                r = sbx_run_sqlite_kept_db(k->command, k->cwd, p->kept, p->kept_len, p->eof && !p->kept_cut, db,
+                                           sizeof(db));
+                if (r > 0)
+                        (void) sbx_classifier_set_sqlite_db(s->classifier, db, r == 2);
+                k->db = r < 0 && !p->eof && !p->kept_cut;
+        }
+        /* (the ATTACHes' directory of the whole text alone: a `.cd` later in it may move one) */
+        if (k->dir && (p->eof || p->kept_cut)) {
+                r = sbx_run_sqlite_kept_dir(k->command, k->cwd, p->kept, p->kept_len, p->eof && !p->kept_cut, db,
+                                            sizeof(db));
+                if (r >= 0)
+                        (void) sbx_classifier_set_sqlite_dir(s->classifier, r == 2 ? db : NULL, false);
+                k->dir = false;
+        }
+        if (!k->db && !k->dir)
                 s->kept_db = NULL;
 }
 
@@ -3366,13 +3380,8 @@ static void classifier_context(struct run_state *st) {
                         /* ... or the caller's own stdin's, a file sbx copies to it: read from
                          * the bytes it copied, as the command reads them (sqlite60: before,
                          * none, `sqlite3 n.db < s.sql` in read-only read task_failure) */
-                        if (db_r <= 0 && !split && st->pump && !st->pump->tee &&
-                            sbx_run_sqlite_kept_db(command, cwd, "", 0, false, sqlite_db, sizeof(sqlite_db)) < 0 &&
-                            (st->pump->kept = malloc(KEPT_MAX)) && (st->kept_db.cwd = strdup(cwd))) {
-                                st->kept_db.command = command;
-                                st->kept_db.pump = st->pump;
-                                st->s.kept_db = &st->kept_db;
-                        }
+                        st->kept_db.db = db_r <= 0 && sbx_run_sqlite_kept_db(command, cwd, "", 0, false, sqlite_db,
+                                                                             sizeof(sqlite_db)) < 0;
                         ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
                         /* (the directory its ATTACHes run in, past its `.cd`s) */
                         /* (... or its stdin's file's, where its argv holds no SQL) */
@@ -3381,6 +3390,16 @@ static void classifier_context(struct run_state *st) {
                         if (r == 2)
                                 ctx.sqlite_dir = sqlite_dir;
                         ctx.sqlite_dir_lost = r < 0;
+                        /* ... or, lost so, of the caller's own stdin's text, read as its database
+                         * (sqlite60: before, `sqlite3 :memory: < s.sql` of an s.sql running `.cd
+                         * D` then `attach 'x.db' ...` named none) */
+                        st->kept_db.dir = r < 0 && cw.n_in == 0 && !cw.in_outer;
+                        if ((st->kept_db.db || st->kept_db.dir) && !split && st->pump && !st->pump->tee &&
+                            (st->pump->kept = malloc(KEPT_MAX)) && (st->kept_db.cwd = strdup(cwd))) {
+                                st->kept_db.command = command;
+                                st->kept_db.pump = st->pump;
+                                st->s.kept_db = &st->kept_db;
+                        }
                         ctx.chattr_capability = sbx_run_chattr_capability(words, words_dir);
                         /* chattr -f's file, where the host lets the user set its flags
                          * (readers58: its silent status 1 read task_failure) */

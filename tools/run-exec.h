@@ -252,6 +252,13 @@ int sbx_run_sqlite_sql_dir(char *const *words, const char *cwd, char *out, size_
  * then `attach 'x.db' ...` named the start's x.db, and in workspace-write read task_failure. */
 int sbx_run_sqlite_stdin_dir(char *const *words, const struct sbx_run_words *cw, const char *dir, char *out,
                              size_t size);
+/* sbx_run_sqlite_stdin_dir() of a sqlite3 that argv runs in cwd whose commands come from the
+ * caller's own stdin, of the text kept (len bytes) as sbx_run_sqlite_kept_db() reads it: whole
+ * alone (a cut one, a `.cd` after it may move a later ATTACH: -1). 2, 1, 0 as that one, -1 where
+ * not told (sqlite60: before, -1 always, `sqlite3 :memory: < s.sql` of an s.sql running `.cd D`
+ * then `attach 'x.db' ...` named no file). */
+int sbx_run_sqlite_kept_dir(char *const *argv, const char *cwd, const char *kept, size_t len, bool whole, char *out,
+                            size_t size);
 /* Whether words (sbx_run_command_words()'s) run a sqlite3 (past the wrappers of
  * sbx_run_start_dir()) given -readonly (struct sbx_classify_context's sqlite_readonly). */
 bool sbx_run_sqlite_readonly(char *const *words, const char *cwd);

@@ -4920,6 +4920,19 @@ int sbx_run_sqlite_stdin_dir(char *const *argv, const struct sbx_run_words *cw, 
         return sqlite_sql_dir(argv, dir, text, out, size);
 }
 
+int sbx_run_sqlite_kept_dir(char *const *argv, const char *cwd, const char *kept, size_t len, bool whole, char *out,
+                            size_t size) {
+        struct sbx_run_words cw = { 0 };
+        char dir[PATH_MAX];
+        _cleanup_free_ char *text = NULL;
+        /* (a cut text: a `.cd` after it may move a later ATTACH) */
+        char *const *words = whole ? sqlite_kept_words(argv, cwd, kept, len, true, &cw, dir, &text) : NULL;
+        int r = words ? sqlite_sql_dir(words, dir, text, out, size) : -1;
+
+        sbx_run_words_clear(&cw);
+        return r;
+}
+
 bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
         char start[PATH_MAX], uri[PATH_MAX];
         const char *db = NULL;

@@ -3005,13 +3005,14 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 [ $rc -eq 125 ] ||
                                                         check "$who, $b: printf \".cd D\\nattach 'x.db' ...\" | sqlite3 :memory: (workspace-write): ${want%%:*} ($got)" \
                                                                 test "$got" = "$want:1"
-                                                # ... and the caller's own stdin, which sbx does not read: of no
-                                                # directory told, x.db not judged (sqlite59: before, in
-                                                # read-only mode the workspace's x.db recorded, the wrong file)
+                                                # ... and the caller's own stdin, read from what sbx copied to
+                                                # the command: D's x.db (sqlite59: before, in read-only mode
+                                                # the workspace's x.db recorded, the wrong file; sqlite60:
+                                                # then none, task_failure)
                                                 status_row "$d/ws" $b read-only "$d/sa.json" sqlite3 :memory: <"$d/ws/$tag-sd.sql"
                                                 [ $rc -eq 125 ] ||
-                                                        check "$who, $b: sqlite3 :memory: < F (the caller's stdin) of F's '.cd D' (read-only): no file claimed ($got)" \
-                                                                test "$got" = "task_failure::1"
+                                                        check "$who, $b: sqlite3 :memory: < F (the caller's stdin) of F's '.cd D' (read-only): ${want%%:*} ($got)" \
+                                                                test "$got" = "$want:1"
                                                 rm -f "$d/ws/$tag-sd.sql"
                                                 # ... and a VACUUM INTO's file, named alike (sqlite58: before,
                                                 # the start's, task_failure)

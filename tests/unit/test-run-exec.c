@@ -2221,6 +2221,22 @@ static void test_sqlite_database(void **state) {
                                 assert_int_equal(sbx_run_sqlite_kept_db(other[i], dir, "create table t(a);\n", 19, true, out,
                                                                         sizeof(out)),
                                                  0);
+                        /* the directory of its ATTACHes, of the whole text alone (sqlite60: before,
+                         * -1, none told) */
+                        {
+                                char *mem[] = { (char *) "sqlite3", (char *) ":memory:", NULL };
+                                const char *t = ".cd sub\nattach 'x.db' as x; create table x.t(a);\n";
+
+                                snprintf(want, sizeof(want), "%s/sub", dir);
+                                assert_int_equal(sbx_run_sqlite_kept_dir(mem, dir, t, strlen(t), true, out, sizeof(out)), 2);
+                                assert_string_equal(out, want);
+                                assert_int_equal(sbx_run_sqlite_kept_dir(mem, dir, t, strlen(t), false, out, sizeof(out)), -1);
+                                t = "attach 'x.db' as x; create table x.t(a);\n";
+                                assert_int_equal(sbx_run_sqlite_kept_dir(mem, dir, t, strlen(t), true, out, sizeof(out)), 1);
+                                t = ".cd sub\nattach 'x.db' as x;\n.cd in\nattach 'y.db' as y;\n";
+                                assert_int_equal(sbx_run_sqlite_kept_dir(mem, dir, t, strlen(t), true, out, sizeof(out)), -1);
+                                assert_int_equal(sbx_run_sqlite_kept_dir(other[1], dir, t, strlen(t), true, out, sizeof(out)), -1);
+                        }
                 }
                 /* a database there already is opened where it starts */
                 {
