@@ -9,6 +9,7 @@
 # /etc/x, the mount still there, is read as without it (the checks, asked of sbx's child, answer).
 . "$(dirname "$0")/lib-common.sh"
 . "$(dirname "$0")/lib-fuse.sh"
+t_own_mounts "$@"
 t_require_sbx
 t_require_fuse
 

@@ -11,6 +11,7 @@
 #   command's own read, through a read-only mount, changes none; sbx's read changed it).
 . "$(dirname "$0")/lib-common.sh"
 . "$(dirname "$0")/lib-fuse.sh"
+t_own_mounts "$@"
 t_require_sbx
 t_require_fuse
 
