@@ -139,6 +139,7 @@ struct sbx_classifier {
         char sqlite_dir[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         bool sqlite_dir_lost;                    /* see struct sbx_classify_context */
         bool chattr_capability;                  /* see struct sbx_classify_context */
+        bool tar_replaces;                       /* see struct sbx_classify_context */
         bool argv_lost;                          /* context argv_name_lost */
         bool npm_scripts;                        /* see struct sbx_classify_context */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
@@ -806,6 +807,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_refuses_owner = ctx->host_refuses_owner;
         c->unprivileged = ctx->unprivileged;
         c->chattr_capability = ctx->chattr_capability;
+        c->tar_replaces = ctx->tar_replaces;
         c->npm_scripts = ctx->npm_scripts;
         c->host_runs = ctx->host_runs;
         c->host_mount = ctx->host_mount;
@@ -7148,6 +7150,79 @@ static int chattr_silent_status(struct sbx_classifier *c, const struct sbx_exit_
         return 0;
 }
 
+/* GNU tar's "tar: F: Cannot open: File exists" (name, nl bytes: F), the whole line (line, ll
+ * bytes) its evidence, of an extraction that replaces old files (tar_replaces): the unlink of the
+ * old F after the EEXIST of its O_EXCL open was refused, judged as "tar: F: Cannot unlink: E". Not
+ * of a name tar escaped (a backslash), nor of one the host does not have as a file, lays beneath
+ * the granted directories or refuses the user removing. */
+static int tar_exists_line(struct sbx_classifier *c, const unsigned char *name, size_t nl, const unsigned char *line,
+                           size_t ll) {
+        static const char *const errs[] = { "Read-only file system", "Permission denied" };
+        const struct sbx_dialect *d = c->d;
+        char path[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 10],
+                text[SBX_DENIAL_PATH_MAX + 64];
+        const char *slash;
+        int n;
+
+        if (nl == 0 || memchr(name, '\\', nl) || memchr(name, '\0', nl) || (name[0] != '/' && !c->cwd[0]))
+                return 0;
+        n = name[0] == '/' ? snprintf(path, sizeof(path), "%.*s", (int) nl, (const char *) name)
+                           : snprintf(path, sizeof(path), "%s/%.*s", strcmp(c->cwd, "/") == 0 ? "" : c->cwd, (int) nl,
+                                      (const char *) name);
+        if (n < 0 || (size_t) n >= sizeof(path) || !host_name_unfollowed(c, path, host) || in_sandbox_dev_proc(host) ||
+            beneath_any(host, c->granted, c->n_granted) ||
+            c->host_exists(c->resolve_userdata, host) != SBX_HOST_NAME_FILE || !(slash = strrchr(host, '/')))
+                return 0;
+        (void) snprintf(in, sizeof(in), "%.*s/stXXXXXX", (int) (slash - host), host);
+        if (c->host_refuses(c->resolve_userdata, in, false, false, false) ||
+            (c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, in, false)) ||
+            c->host_refuses(c->resolve_userdata, host, false, false, false))
+                return 0;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(errs) && !c->denial.hit; i++) {
+                int len = snprintf(text, sizeof(text), "tar: %s: Cannot unlink: %s", path, errs[i]);
+                size_t ss, se;
+                int mark = -1, r;
+
+                if (len < 0 || (size_t) len >= sizeof(text))
+                        return 0;
+                if ((r = match(c, &d->denial_re, (const unsigned char *) text, (size_t) len, &ss, &se, &mark)) < 0)
+                        return r;
+                if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial &&
+                    (r = status_line_denial(c, mark, text, (size_t) len, (const char *) line, ll)) < 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* The lines of tar_exists_line() among stderr's last bytes kept (hist), whole, where tar exited 2
+ * and no denial came: each judged in turn until one is a denial. */
+static int tar_exists_status(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char phrase[] = ": Cannot open: File exists";
+        const size_t pl = sizeof(phrase) - 1;
+        const unsigned char *b = c->hist, *end = c->hist + c->hist_len, *nl;
+
+        if (!c->tar_replaces || c->denial.hit || st->signal != 0 || st->exit_code != 2 || !c->d->denial_re.present ||
+            !c->host_exists || !c->host_refuses)
+                return 0;
+        /* stderr's start not kept: its first line kept whole is after the first newline */
+        if (c->bytes > c->hist_len && (b = memchr(b, '\n', c->hist_len)))
+                b++;
+        for (; b && b < end && !c->denial.hit; b = nl + 1) {
+                size_t ll;
+                int r;
+
+                if (!(nl = memchr(b, '\n', (size_t) (end - b))))
+                        break;
+                ll = (size_t) (nl - b);
+                if (ll > 0 && b[ll - 1] == '\r')
+                        ll--;
+                if (ll > 5 + pl && memcmp(b, "tar: ", 5) == 0 && memcmp(b + ll - pl, phrase, pl) == 0 &&
+                    (r = tar_exists_line(c, b + 5, ll - 5 - pl, b, ll)) < 0)
+                        return r;
+        }
+        return 0;
+}
+
 /* Whether the host has path, as it resolves it, as a directory (a name in it has its directory). */
 static bool dir_there(struct sbx_classifier *c, const char *path) {
         char host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
@@ -7336,6 +7411,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 r = perl_die_status(c, st);
         if (r >= 0 && !c->error)
                 r = chattr_silent_status(c, st);
+        if (r >= 0 && !c->error)
+                r = tar_exists_status(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

@@ -596,6 +596,17 @@ struct sbx_classify_context {
          * told (the current time, host_sets_times asked of the name followed and not: where
          * either way the host lets it, touch's line is no refusal of the host's). */
         unsigned touch_how;
+        /* A GNU tar the caller read from the command's argv extracts (x, --extract, --get), not
+         * told to keep old files (-k, --keep-old-files, --skip-old-files, --keep-newer-files). tar
+         * makes a member with O_CREAT|O_EXCL and, on EEXIST, unlinks the old file and tries again;
+         * where the unlink is refused it prints the open's error, "tar: F: Cannot open: File
+         * exists", and exits 2. Where no denial came, such a line of stderr's last LOOK_BACK bytes
+         * is judged as tar's "tar: F: Cannot unlink: E" would be (E the dialect's errno text): a
+         * denial of F (made absolute with cwd; none without one) only where the host has F (no
+         * directory), outside the granted directories, and lets the user remove it (a name made
+         * in its directory not refused by host_refuses nor host_needs_capability, nor F itself by
+         * host_refuses: a sticky directory's). */
+        bool tar_replaces;
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

@@ -3401,6 +3401,9 @@ static void classifier_context(struct run_state *st) {
                                 st->s.kept_db = &st->kept_db;
                         }
                         ctx.chattr_capability = sbx_run_chattr_capability(words, words_dir);
+                        /* (tar's extraction over old files, whose refused unlink it prints as the
+                         * open's EEXIST: tar60, task_failure before) */
+                        ctx.tar_replaces = sbx_run_tar_replaces(words, words_dir);
                         /* chattr -f's file, where the host lets the user set its flags
                          * (readers58: its silent status 1 read task_failure) */
                         if (sbx_run_chattr_silent_file(words, words_dir, chattr_file, sizeof(chattr_file)) > 0 &&

@@ -447,6 +447,11 @@ int sbx_run_compileall_tried_dirs(char *const *words, const char *cwd, char *out
  * not a - mode's, which changes nothing of a file without the flag. Nothing is asked of the
  * host. */
 bool sbx_run_chattr_capability(char *const *words, const char *cwd);
+/* Whether words (sbx_run_command_words()'s) run a GNU tar (past the wrappers of sbx_run_start_dir())
+ * that extracts (x, --extract, --get) and replaces old files: none of -k, --keep-old-files,
+ * --skip-old-files, --keep-newer-files among its words, no TAR_OPTIONS in sbx's environment nor
+ * assigned before it (struct sbx_classify_context's tar_replaces). Nothing is asked of the host. */
+bool sbx_run_tar_replaces(char *const *words, const char *cwd);
 /* The file of a `chattr -f MODE... FILE` that words (sbx_run_command_words()'s) run in cwd (their
  * start) changes the flags of, joined to cwd, into out: its modes and options before FILE, one of
  * them -f (chattr then prints nothing, of any failure) and each flag one that every file system

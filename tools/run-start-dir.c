@@ -6316,6 +6316,49 @@ bool sbx_run_chattr_capability(char *const *argv, const char *cwd) {
         return false;
 }
 
+bool sbx_run_tar_replaces(char *const *argv, const char *cwd) {
+        static const char with_arg[] = "bCfFgHIKLNTVX";
+        char start[PATH_MAX];
+        const char *env = getenv("TAR_OPTIONS");
+        size_t n = 0;
+        ptrdiff_t k;
+        bool extract = false;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "tar") != 0 || (env && env[0]))
+                return false;
+        /* TAR_OPTIONS given it before (env's, a script's assignment): options not read */
+        for (ptrdiff_t i = 0; i < k; i++)
+                if (strstr(argv[i], "TAR_OPTIONS="))
+                        return false;
+        /* every word starting with '-' read as options (one read for a -k that is another's
+         * argument keeps old files: nothing claimed) */
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "--") == 0)
+                        break;
+                if (strncmp(a, "--", 2) == 0) {
+                        if (long_option(a, "--keep-old-files", 3) || long_option(a, "--keep-newer-files", 3) ||
+                            long_option(a, "--skip-old-files", 3))
+                                return false;
+                        extract |= long_option(a, "--extract", 5) || strcmp(a, "--get") == 0;
+                } else if ((i == (size_t) k + 1 && a[0] != '-') || (a[0] == '-' && a[1])) {
+                        /* old style ("xkf a.tar": its letters' arguments the next words) or a
+                         * cluster (its letter taking one ends it) */
+                        bool old = a[0] != '-';
+
+                        for (const char *p = a + !old; *p; p++) {
+                                if (*p == 'k')
+                                        return false;
+                                extract |= *p == 'x';
+                                if (!old && strchr(with_arg, *p))
+                                        break;
+                        }
+                }
+        }
+        return extract;
+}
+
 int sbx_run_chattr_silent_file(char *const *argv, const char *cwd, char *out, size_t size) {
         /* the flags every file system with flags has (ext4, xfs, btrfs, tmpfs): a, A, d, i */
         static const char common[] = "aAdi";

@@ -3613,6 +3613,34 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                         done
                         check "$who: ... nothing made" test -z "$(find "$z" -name 'x.*')"
                         rm -rf "$z"
+                        # GNU tar extracting over an old file whose unlink the sandbox refuses prints
+                        # the O_EXCL open's "F: Cannot open: File exists" and exits 2: a workspace
+                        # file in read-only mode, and one in root's 0755 directory (-C DIR), denied
+                        # of F (tar60: before, task_failure, both backends, root and nobody); with
+                        # -k, or as nobody in root's directory (the host's refusal too), task_failure
+                        z=/var/tmp/$tag-tx
+                        mkdir -p "$z/src" "$z/root" && chmod 755 "$z" "$z/root" && echo new >"$z/src/tf" &&
+                                tar -C "$z/src" -cf "$z/a.tar" tf && chmod 644 "$z/a.tar" && echo old >"$z/root/tf" &&
+                                "${pre[@]}" sh -c "echo old > '$d/ws/tf'"
+                        for b in landlock bwrap; do
+                                for k in "" -k; do
+                                        want=denied:$d/ws/tf:2
+                                        [ -n "$k" ] && want=task_failure::2
+                                        status_row "$d/ws" $b read-only "$d/tx.json" tar $k -xf "$z/a.tar"
+                                        [ $rc -eq 125 ] ||
+                                                check "$who, $b: tar${k:+ $k} -xf A over a workspace file (read-only): ${want%%:*} ($got)" \
+                                                        test "$got" = "$want"
+                                done
+                                want=denied:$z/root/tf:2
+                                [ $who = nobody ] && want=task_failure::2
+                                status_row "$d/ws" $b read-only "$d/tx.json" tar -C "$z/root" -xf "$z/a.tar"
+                                [ $rc -eq 125 ] ||
+                                        check "$who, $b: tar -C D -xf A over a file of root's 0755 D (read-only): ${want%%:*} ($got)" \
+                                                test "$got" = "$want"
+                        done
+                        check "$who: ... the old files kept" test "$(cat "$d/ws/tf" "$z/root/tf")" = "old
+old"
+                        rm -rf "$z" "$d/ws/tf"
                         # npm exits with its error's errno negated (243: EACCES, 226: EROFS) and with
                         # --silent prints nothing: a project's `npm install --silent` in read-only mode,
                         # denied with no path (before: task_failure under both backends, as root and as

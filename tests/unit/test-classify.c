@@ -5022,6 +5022,84 @@ static void test_classify_chattr_silent_status(void **state) {
                 }
 }
 
+/* The host of tar's extraction rows: files /ws/f, /ws/d/f, /etc/f, /gr/f, /ro/f, /st/f; a directory
+ * /ws/dir. */
+static int fake_host_exists_tar(void *userdata, const char *path) {
+        static const char *const files[] = { "/ws/f", "/ws/d/f", "/etc/f", "/gr/f", "/ro/f", "/st/f" };
+        (void) userdata;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++)
+                if (strcmp(path, files[i]) == 0)
+                        return SBX_HOST_NAME_FILE;
+        return strcmp(path, "/ws/dir") == 0 ? SBX_HOST_NAME_DIR_ENTRIES : SBX_HOST_NAME_MISSING;
+}
+
+/* ... which refuses the user every write in /ro (a directory of root's) and /st/f itself (another
+ * user's file in a sticky directory), not a name made beside it */
+static bool fake_host_refuses_tar(void *userdata, const char *path, bool run, bool opens, bool reads) {
+        (void) userdata, (void) run, (void) opens, (void) reads;
+        return strncmp(path, "/ro/", 4) == 0 || strcmp(path, "/st/f") == 0;
+}
+
+/* GNU tar extracting over a file it could not unlink (O_EXCL's EEXIST, then the unlink refused)
+ * prints "tar: F: Cannot open: File exists" and exits 2 (tar_replaces, read from its argv): a
+ * denial of F, made absolute with cwd (tar's -C DIR's), where the host has F as a file outside the
+ * granted directories and lets the user remove it (tar60: before, task_failure under both
+ * backends, root and nobody, of `tar xf a.tar` over workspace files in read-only mode). Not a
+ * name the host does not have or has as a directory, nor one beneath the granted directories, nor
+ * where the host refuses the removal (/ro, /st/f), an escaped name, another status, tar_replaces
+ * not read (-k: the host prints the line too), a relative name of no directory known, danger-full-
+ * access's dialect. */
+static void test_classify_tar_exists_replaced(void **state) {
+        static const char *const granted[] = { "/gr", NULL };
+        static const struct {
+                const char *cwd, *text;
+                bool replaces;
+                int exit_code;
+                const char *path; /* the denial's; NULL: task_failure */
+        } rows[] = {
+                { "/ws", "tar: f: Cannot open: File exists\ntar: Exiting with failure status due to previous errors\n",
+                  true, 2, "/ws/f" },
+                { "/ws", "tar: d/f: Cannot open: File exists\n", true, 2, "/ws/d/f" },
+                { "/ws/d", "tar: f: Cannot open: File exists\n", true, 2, "/ws/d/f" },
+                { "/ws", "tar: /etc/f: Cannot open: File exists\n", true, 2, "/etc/f" },
+                { "/ws", "tar: n: Cannot open: File exists\ntar: f: Cannot open: File exists\r\n", true, 2, "/ws/f" },
+                /* missing, a directory, granted, refused by the host, escaped */
+                { "/ws", "tar: n: Cannot open: File exists\n", true, 2, NULL },
+                { "/ws", "tar: dir: Cannot open: File exists\n", true, 2, NULL },
+                { "/gr", "tar: f: Cannot open: File exists\n", true, 2, NULL },
+                { "/ro", "tar: f: Cannot open: File exists\n", true, 2, NULL },
+                { "/st", "tar: f: Cannot open: File exists\n", true, 2, NULL },
+                { "/ws", "tar: f\\n: Cannot open: File exists\n", true, 2, NULL },
+                /* another status, -k, no directory known, another line */
+                { "/ws", "tar: f: Cannot open: File exists\n", true, 1, NULL },
+                { "/ws", "tar: f: Cannot open: File exists\n", false, 2, NULL },
+                { NULL, "tar: f: Cannot open: File exists\n", true, 2, NULL },
+                { "/ws", "tar: f: Cannot open: No such file or directory\n", true, 2, NULL },
+                { "/ws", "gzip: f: Cannot open: File exists\n", true, 2, NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 3; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                        const char *backend = b == 0 ? "bwrap" : b == 1 ? "landlock" : "none";
+                        struct sbx_classify_context ctx = { .cwd = rows[i].cwd, .granted = granted,
+                                                            .host_exists = fake_host_exists_tar,
+                                                            .host_refuses = fake_host_refuses_tar,
+                                                            .tar_replaces = rows[i].replaces };
+                        const char *want = b < 2 && rows[i].path ? "denied" : "task_failure";
+                        struct sbx_classify_result r;
+
+                        status_case(backend, &ctx, rows[i].text, rows[i].exit_code, 0, &r);
+                        if (strcmp(sbx_verdict_to_string(r.verdict), want) != 0)
+                                fail_msg("%s row %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict), want);
+                        if (strcmp(want, "denied") == 0 &&
+                            (r.n_denials != 1 || strcmp(r.denials[0].path, rows[i].path) != 0 ||
+                             !strstr(r.matched_line, ": Cannot open: File exists")))
+                                fail_msg("%s row %zu: %zu denials, path %s, evidence %s", backend, i,
+                                         (size_t) r.n_denials, r.n_denials ? r.denials[0].path : "", r.matched_line);
+                }
+}
+
 /* perl's die without "$!" after its open failed exits with the open's errno (13, 30) and prints
  * "MSG at -e line N.", no errno: the -e script's one die, on its open's line, names the file
  * (perl_die_status()). Before (mine55): task_failure, as root and as nobody, under both backends
@@ -9547,6 +9625,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_tic_errno_number),
                 cmocka_unit_test(test_classify_chattr_flags_line),
                 cmocka_unit_test(test_classify_chattr_silent_status),
+                cmocka_unit_test(test_classify_tar_exists_replaced),
                 cmocka_unit_test(test_classify_perl_die_without_errno_is_its_status),
                 cmocka_unit_test(test_classify_perl_script_file_die),
                 cmocka_unit_test(test_classify_find_exec_line),

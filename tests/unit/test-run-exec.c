@@ -3985,6 +3985,53 @@ static void test_chattr_capability(void **state) {
         }
 }
 
+/* Whether a GNU tar extracts replacing old files (sbx_run_tar_replaces()): x, --extract, --get,
+ * old style or not, and none of -k, --keep-old-files, --skip-old-files, --keep-newer-files (nor
+ * their abbreviations), no TAR_OPTIONS assigned before it (tar60: none read, `tar xf a.tar` over
+ * workspace files in read-only mode read task_failure). */
+static void test_tar_replaces(void **state) {
+        static const struct {
+                const char *argv[7];
+                bool want;
+        } rows[] = {
+                { { "tar", "xf", "a.tar" }, true },
+                { { "tar", "-xf", "a.tar" }, true },
+                { { "tar", "-C", "d", "-x", "-f", "a.tar" }, true },
+                { { "tar", "--extract", "--file=a.tar", "-v" }, true },
+                { { "tar", "--get", "-f", "a.tar", "m" }, true },
+                { { "/usr/bin/tar", "-zxvf", "a.tgz" }, true },
+                { { "env", "tar", "xf", "a.tar" }, true },
+                /* keeping old files */
+                { { "tar", "xkf", "a.tar" }, false },
+                { { "tar", "-xkf", "a.tar" }, false },
+                { { "tar", "-xf", "a.tar", "-k" }, false },
+                { { "tar", "-xf", "a.tar", "--keep-old-files" }, false },
+                { { "tar", "-xf", "a.tar", "--skip-old-files" }, false },
+                { { "tar", "-xf", "a.tar", "--keep-newer-files" }, false },
+                { { "tar", "-xf", "a.tar", "--keep-old" }, false },
+                { { "env", "TAR_OPTIONS=-k", "tar", "-xf", "a.tar" }, false },
+                /* no extraction: a file named x, a listing, a creation, another program */
+                { { "tar", "-tf", "x" }, false },
+                { { "tar", "-cf", "a.tar", "x" }, false },
+                { { "tar", "-fx", "-t" }, false },
+                { { "tar", "--exclude=x", "-tf", "a.tar" }, false },
+                { { "bsdtar", "xf", "a.tar" }, false },
+                { { "tar", "-tf", "a.tar", "--", "-x" }, false },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) rows[i].argv, "/w", dir, &cw);
+                bool r = words && sbx_run_tar_replaces(words, dir);
+
+                sbx_run_words_clear(&cw);
+                if (r != rows[i].want)
+                        fail_msg("row %zu (%s %s): %d", i, rows[i].argv[1], rows[i].argv[2], r);
+        }
+}
+
 /* The file an iconv writes (sbx_run_iconv_output()): its -o FILE, which glibc's iconv names on no
  * line ("iconv: cannot open output file: E"). Before, none was read: as nobody, `iconv -o
  * ROOTDIR/f in` read denied with no name, the host's refusal too (mine54). */
@@ -6289,6 +6336,7 @@ int main(void) {
                 cmocka_unit_test_setup(test_sqlite_target_either, fresh_run),
                 cmocka_unit_test_setup(test_sqlite_rc_file, fresh_run),
                 cmocka_unit_test_setup(test_chattr_capability, fresh_run),
+                cmocka_unit_test_setup(test_tar_replaces, fresh_run),
                 cmocka_unit_test_setup_teardown(test_chattr_silent_file, fresh_run, script_dir_teardown),
                 cmocka_unit_test_setup(test_sqlite_database, fresh_run),
                 cmocka_unit_test_setup(test_sqlite_sql_dir, fresh_run),
