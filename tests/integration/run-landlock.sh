@@ -878,7 +878,6 @@ assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c
                                                 test "$got" = "denied:$d/ws/sq-own-$b/c:1" -a ! -e "$d/ws/sq-own-$b/c" -a ! -e "$d/ws/c"
                                         # ... and a `.read F`'s `.cd` there (sqlite58's left: before,
                                         # the workspace's c recorded)
-                                        "${pre[@]}" mkdir "$d/ws/sq-own-$b"
                                         printf '.cd sq-own-%s\n' $b >"$d/ws/sq-own-$b.sql" && chmod 0644 "$d/ws/sq-own-$b.sql"
                                         status_row "$d/ws" $b read-only "$d/odir-$b.json" \
                                                 sqlite3 c ".read sq-own-$b.sql" 'create table t(x)'
