@@ -573,7 +573,8 @@ check "the page says a long option is spelt whole" \
 check "... and none of them wrote anything ($(cd "$tmp" && ls -d units* 2>/dev/null | tr '\n' ' '))" \
         bash -c '! ls -d "$1"/units* >/dev/null 2>&1' _ "$tmp"
 # The README: each option its synopsis gives a verb is one of that verb's; any other option it
-# spells is one of sbx's or, named here, of the tools sbx drives (bubblewrap's, meson's).
+# spells is one of sbx's or, named here, of the tools sbx drives (bubblewrap's, meson's) or whose
+# argv it reads (tar's).
 awk '/^## What it does/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
         "$SBX_SOURCE_ROOT/README.md" | sed 's/ *#.*//' |
         awk '/^sbx / { if (e != "") print e; e = $0; next } { e = e " " $0 } END { print e }' >"$tmp/readme.synopsis"
@@ -592,7 +593,7 @@ while read -r _ verb subs rest; do
         done
 done <"$tmp/readme.synopsis"
 foreign='--chdir --cross-file --dev --die-with-parent --lifeline-fd --new-session --num-processes --print-errorlogs
-        --ro-bind --seal-mounts --exec-mark --min-abi'
+        --ro-bind --seal-mounts --exec-mark --min-abi --keep-old-files --skip-old-files --keep-newer-files'
 for o in $(grep -oE -- '(^|[^[:alnum:]_-])--[a-zA-Z][a-zA-Z0-9-]*' "$SBX_SOURCE_ROOT/README.md" | sed -E 's/^[^-]*//' | sort -u); do
         [ "$o" = --help ] && continue
         if grep -qxF -- "$o" <<<"$all_opts"; then
